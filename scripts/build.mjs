@@ -1,0 +1,30 @@
+// Bundles the extension client, the language server and the command line
+// into dist/ (CommonJS, node platform, `vscode` external). Type-checking is
+// separate: `tsc -b`.
+import { build, context } from 'esbuild';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node18',
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  external: ['vscode'],
+  logLevel: 'warning',
+};
+
+const entries = [
+  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js' },
+  { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['cli/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+];
+
+if (watch) {
+  for (const e of entries) await (await context({ ...common, ...e })).watch();
+} else {
+  await Promise.all(entries.map((e) => build({ ...common, ...e })));
+}

@@ -1,0 +1,29 @@
+// One error boundary for every handler: a failure is logged with its stack
+// and answered with a neutral value, never taking the server down.
+
+import { ResponseError, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
+
+export interface Logger {
+  error(message: string): void;
+}
+
+export function guard<P extends unknown[], R>(
+  logger: Logger,
+  name: string,
+  neutral: R,
+  handler: (...params: P) => R | Promise<R>,
+): (...params: P) => Promise<R> {
+  return async (...params: P) => {
+    try {
+      return await handler(...params);
+    } catch (e) {
+      if (e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled) throw e;
+      logger.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return neutral;
+    }
+  };
+}
+
+export function cancelled(token: CancellationToken | undefined): boolean {
+  return token?.isCancellationRequested === true;
+}

@@ -1,0 +1,50 @@
+// The user settings, one typed read-only tree mirroring
+// `contributes.configuration` in package.json. The server reads it per
+// resource (section `packsAndPrompts`) and never keeps it in a global.
+
+import type { SeverityLevel } from './finding';
+
+export type ProfileName = 'loom-9' | 'loom-1';
+
+export interface PackSettings {
+  readonly profile: ProfileName;
+  /** Severity override per finding code; codes not listed keep their default. */
+  readonly severity: Readonly<Record<string, SeverityLevel>>;
+}
+
+export interface PromptsSettings {
+  /** Unknown tool names are errors instead of warnings. */
+  readonly strictUnknownTools: boolean;
+}
+
+export interface Settings {
+  readonly pack: PackSettings;
+  readonly prompts: PromptsSettings;
+}
+
+export const defaultSettings: Settings = {
+  pack: { profile: 'loom-9', severity: {} },
+  prompts: { strictUnknownTools: false },
+};
+
+/** Fills what a partial settings object (from the client, or none) leaves out. */
+export function resolveSettings(raw: unknown): Settings {
+  const r = isObject(raw) ? raw : {};
+  const pack = isObject(r['pack']) ? r['pack'] : {};
+  const prompts = isObject(r['prompts']) ? r['prompts'] : {};
+  const profile = pack['profile'] === 'loom-1' ? 'loom-1' : defaultSettings.pack.profile;
+  const severity: Record<string, SeverityLevel> = {};
+  if (isObject(pack['severity'])) {
+    for (const [code, level] of Object.entries(pack['severity'])) {
+      if (level === 'error' || level === 'warning' || level === 'information' || level === 'off') severity[code] = level;
+    }
+  }
+  return {
+    pack: { profile, severity },
+    prompts: { strictUnknownTools: prompts['strictUnknownTools'] === true },
+  };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,130 @@
+// A minimal LSP client for protocol tests: starts the bundled server
+// (dist/server.js) over stdio and speaks JSON-RPC to it, as an editor would.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-languageserver/node';
+import type { Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import { distDir } from './paths';
+
+export interface SessionOptions {
+  /** What `workspace/configuration` answers for our section. */
+  readonly settings?: unknown;
+  readonly rootPath?: string;
+}
+
+export class LspSession {
+  private readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
+  private readonly waiters: Array<{ uri: string; test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
+  private versions = new Map<string, number>();
+  stderr = '';
+
+  private constructor(
+    readonly process: ChildProcess,
+    readonly connection: MessageConnection,
+    private settings: unknown,
+  ) {}
+
+  /** What the server answered to `initialize`. */
+  initialized!: InitializeResult;
+
+  static async start(options: SessionOptions = {}): Promise<LspSession> {
+    const child = spawn(process.execPath, [path.join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const session = new LspSession(child, connection, options.settings ?? {});
+    child.stderr!.on('data', (d: Buffer) => (session.stderr += d.toString()));
+    connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => session.onDiagnostics(p));
+    connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => session.settings));
+    connection.onRequest('client/registerCapability', () => null);
+    connection.onRequest('window/workDoneProgress/create', () => null);
+    connection.onNotification('window/logMessage', () => undefined);
+    connection.listen();
+    const rootUri = options.rootPath ? pathToFileURL(options.rootPath).href : null;
+    session.initialized = await connection.sendRequest<InitializeResult>('initialize', {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: rootUri ? [{ uri: rootUri, name: 'root' }] : null,
+      capabilities: {
+        workspace: { configuration: true, workspaceFolders: true },
+        textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true } },
+      },
+    });
+    await connection.sendNotification('initialized', {});
+    return session;
+  }
+
+  setSettings(settings: unknown): void {
+    this.settings = settings;
+    void this.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+  }
+
+  async open(uri: string, languageId: string, text: string): Promise<void> {
+    this.versions.set(uri, 1);
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+  }
+
+  /** Replaces the whole text; returns the new version. */
+  async replace(uri: string, text: string): Promise<number> {
+    const version = (this.versions.get(uri) ?? 0) + 1;
+    this.versions.set(uri, version);
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+    return version;
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  /** The next published diagnostics for `uri` that satisfy `test` (or the current ones, if they already do). */
+  waitForDiagnostics(uri: string, test: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> {
+    const current = this.diagnostics.get(uri);
+    if (current && test(current)) return Promise.resolve(current.diagnostics);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      this.waiters.push({
+        uri,
+        test,
+        resolve: (p) => {
+          clearTimeout(timer);
+          resolve(p.diagnostics);
+        },
+      });
+    });
+  }
+
+  /** Diagnostics published for `uri` at `version`. */
+  diagnosticsAt(uri: string, version: number): Promise<Diagnostic[]> {
+    return this.waitForDiagnostics(uri, (p) => p.version === version);
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest<R>(method, params);
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await Promise.race([this.connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+      this.connection.sendNotification('exit').catch(() => undefined);
+    } finally {
+      this.connection.dispose();
+      this.process.kill();
+    }
+  }
+
+  private onDiagnostics(p: PublishDiagnosticsParams): void {
+    this.diagnostics.set(p.uri, p);
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const w = this.waiters[i]!;
+      if (w.uri === p.uri && w.test(p)) {
+        this.waiters.splice(i, 1);
+        w.resolve(p);
+      }
+    }
+  }
+}
