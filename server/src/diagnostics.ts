@@ -7,7 +7,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, Severity } from '../../src-shared/finding';
 import type { Settings } from '../../src-shared/settings';
-import { checkDocument } from './check';
+import type { ModelCache } from './models';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -30,6 +30,7 @@ export function toDiagnostic(f: Finding, uri: string): Diagnostic {
 
 export interface DiagnosticsOptions {
   readonly debounceMs: number;
+  readonly models: ModelCache;
   readonly settingsFor: (uri: string) => Promise<Settings>;
   readonly onError: (message: string) => void;
 }
@@ -47,7 +48,9 @@ export function registerDiagnosticsSupport(
     const version = doc.version;
     try {
       const settings = await options.settingsFor(uri);
-      const findings = checkDocument(doc.languageId, doc.getText(), settings);
+      const service = options.models.service(doc);
+      if (!service) return;
+      const findings = service.check(options.models.model(doc), settings);
       const current = documents.get(uri);
       if (!current || current.version !== version) return;
       await connection.sendDiagnostics({ uri, version, diagnostics: findings.map((f) => toDiagnostic(f, uri)) });
@@ -72,6 +75,7 @@ export function registerDiagnosticsSupport(
   documents.onDidClose((e) => {
     clearTimeout(timers.get(e.document.uri));
     timers.delete(e.document.uri);
+    options.models.evict(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 

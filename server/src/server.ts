@@ -6,9 +6,16 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { settingsSection } from '../../src-shared/protocol';
 import { resolveSettings, type Settings } from '../../src-shared/settings';
 import { registerDiagnosticsSupport } from './diagnostics';
+import type { AnyLanguageService } from './languageService';
+import { ModelCache } from './models';
+import { packService } from './pack/service';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
+const services = new Map<string, AnyLanguageService>(
+  [packService as AnyLanguageService].map((s) => [s.languageId, s]),
+);
+const models = new ModelCache(services);
 let canAskConfiguration = false;
 
 connection.onInitialize((params) => {
@@ -28,6 +35,7 @@ async function settingsFor(uri: string): Promise<Settings> {
 
 const diagnostics = registerDiagnosticsSupport(connection, documents, {
   debounceMs: 150,
+  models,
   settingsFor,
   onError: (message) => connection.console.error(message),
 });
