@@ -1,10 +1,33 @@
 // What each language (packs, .prompts) provides to the server. The server
-// registers every LSP method once and dispatches by the document's language
-// id, so the two languages never compete for a handler. Each feature takes
-// the language's parsed model, parsed once per document version (models.ts).
+// registers every LSP method once (features.ts) and dispatches by the
+// document's language id, so the two languages never compete for a
+// handler. Each feature takes the language's parsed model, parsed once per
+// document version (models.ts).
 
+import type {
+  CodeAction,
+  CodeLens,
+  CompletionItem,
+  DocumentSymbol,
+  FoldingRange,
+  FormattingOptions,
+  Hover,
+  Location,
+  Position,
+  Range,
+  TextEdit,
+} from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../src-shared/finding';
 import type { Settings } from '../../src-shared/settings';
+
+/** What every feature gets: one document version, its model and the settings for it. */
+export interface FeatureContext<M> {
+  readonly document: TextDocument;
+  readonly model: M;
+  readonly settings: Settings;
+}
 
 export interface LanguageService<M> {
   readonly languageId: string;
@@ -12,6 +35,16 @@ export interface LanguageService<M> {
   parse(text: string): M;
   /** Every finding for the model, in reading order. */
   check(model: M, settings: Settings): Finding[];
+
+  hover?(ctx: FeatureContext<M>, position: Position): Hover | null;
+  completion?(ctx: FeatureContext<M>, position: Position): CompletionItem[];
+  definition?(ctx: FeatureContext<M>, position: Position): Location[];
+  references?(ctx: FeatureContext<M>, position: Position, includeDeclaration: boolean): Location[];
+  documentSymbols?(ctx: FeatureContext<M>): DocumentSymbol[];
+  foldingRanges?(ctx: FeatureContext<M>): FoldingRange[];
+  codeActions?(ctx: FeatureContext<M>, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[];
+  codeLenses?(ctx: FeatureContext<M>): CodeLens[];
+  format?(ctx: FeatureContext<M>, options: FormattingOptions): TextEdit[];
 }
 
 // A registry keyed by language id; the model type is erased at this boundary.

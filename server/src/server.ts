@@ -6,16 +6,16 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { settingsSection } from '../../src-shared/protocol';
 import { resolveSettings, type Settings } from '../../src-shared/settings';
 import { registerDiagnosticsSupport } from './diagnostics';
+import { featureCapabilities, registerFeatureSupport } from './features';
 import type { AnyLanguageService } from './languageService';
 import { ModelCache } from './models';
 import { packService } from './pack/service';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const services = new Map<string, AnyLanguageService>(
-  [packService as AnyLanguageService].map((s) => [s.languageId, s]),
-);
-const models = new ModelCache(services);
+const serviceList: AnyLanguageService[] = [packService as AnyLanguageService];
+const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])));
+const logger = { error: (message: string) => connection.console.error(message) };
 let canAskConfiguration = false;
 
 connection.onInitialize((params) => {
@@ -23,6 +23,7 @@ connection.onInitialize((params) => {
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
+      ...featureCapabilities(serviceList),
     },
     serverInfo: { name: 'packs-and-prompts' },
   };
@@ -37,8 +38,9 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   debounceMs: 150,
   models,
   settingsFor,
-  onError: (message) => connection.console.error(message),
+  onError: (message) => logger.error(message),
 });
+registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger });
 
 connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
 

@@ -1,0 +1,102 @@
+// Registers each editor feature's LSP handler once and routes it to the
+// language service of the document it is about. Every handler runs inside
+// the error boundary and answers a neutral value when the document is
+// unknown or the language does not offer the feature.
+
+import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Settings } from '../../src-shared/settings';
+import { guard, type Logger } from './errorBoundary';
+import type { AnyLanguageService, FeatureContext } from './languageService';
+import type { ModelCache } from './models';
+
+export interface FeatureDeps {
+  readonly documents: TextDocuments<TextDocument>;
+  readonly models: ModelCache;
+  readonly services: readonly AnyLanguageService[];
+  readonly settingsFor: (uri: string) => Promise<Settings>;
+  readonly logger: Logger;
+}
+
+/** The capabilities to announce: only what some language implements. */
+export function featureCapabilities(services: readonly AnyLanguageService[]): ServerCapabilities {
+  const has = (f: keyof AnyLanguageService) => services.some((s) => typeof s[f] === 'function');
+  return {
+    ...(has('hover') && { hoverProvider: true }),
+    ...(has('completion') && { completionProvider: { triggerCharacters: ['{', '%', ' ', '=', '"', '.', '['] } }),
+    ...(has('definition') && { definitionProvider: true }),
+    ...(has('references') && { referencesProvider: true }),
+    ...(has('documentSymbols') && { documentSymbolProvider: { label: 'Packs & Prompts' } }),
+    ...(has('foldingRanges') && { foldingRangeProvider: true }),
+    ...(has('codeActions') && { codeActionProvider: { codeActionKinds: ['quickfix', 'source'] } }),
+    ...(has('codeLenses') && { codeLensProvider: { resolveProvider: false } }),
+    ...(has('format') && { documentFormattingProvider: true }),
+  };
+}
+
+export function registerFeatureSupport(connection: Connection, deps: FeatureDeps): void {
+  async function context(uri: string): Promise<{ service: AnyLanguageService; ctx: FeatureContext<unknown> } | undefined> {
+    const document = deps.documents.get(uri);
+    if (!document) return undefined;
+    const service = deps.models.service(document);
+    if (!service) return undefined;
+    const settings = await deps.settingsFor(uri);
+    return { service, ctx: { document, model: deps.models.model(document), settings } };
+  }
+
+  const log = deps.logger;
+  connection.onHover(
+    guard(log, 'hover', null, async (p) => {
+      const c = await context(p.textDocument.uri);
+      return c?.service.hover?.(c.ctx, p.position) ?? null;
+    }),
+  );
+  connection.onCompletion(
+    guard(log, 'completion', [], async (p) => {
+      const c = await context(p.textDocument.uri);
+      return c?.service.completion?.(c.ctx, p.position) ?? [];
+    }),
+  );
+  connection.onDefinition(
+    guard(log, 'definition', [], async (p) => {
+      const c = await context(p.textDocument.uri);
+      return c?.service.definition?.(c.ctx, p.position) ?? [];
+    }),
+  );
+  connection.onReferences(
+    guard(log, 'references', [], async (p) => {
+      const c = await context(p.textDocument.uri);
+      return c?.service.references?.(c.ctx, p.position, p.context.includeDeclaration) ?? [];
+    }),
+  );
+  connection.onDocumentSymbol(
+    guard(log, 'documentSymbol', [], async (p) => {
+      const c = await context(p.textDocument.uri);
+      return c?.service.documentSymbols?.(c.ctx) ?? [];
+    }),
+  );
+  connection.onFoldingRanges(
+    guard(log, 'foldingRange', [], async (p) => {
+      const c = await context(p.textDocument.uri);
+      return c?.service.foldingRanges?.(c.ctx) ?? [];
+    }),
+  );
+  connection.onCodeAction(
+    guard(log, 'codeAction', [], async (p) => {
+      const c = await context(p.textDocument.uri);
+      return c?.service.codeActions?.(c.ctx, p.range, p.context.diagnostics) ?? [];
+    }),
+  );
+  connection.onCodeLens(
+    guard(log, 'codeLens', [], async (p) => {
+      const c = await context(p.textDocument.uri);
+      return c?.service.codeLenses?.(c.ctx) ?? [];
+    }),
+  );
+  connection.onDocumentFormatting(
+    guard(log, 'formatting', [], async (p) => {
+      const c = await context(p.textDocument.uri);
+      return c?.service.format?.(c.ctx, p.options) ?? [];
+    }),
+  );
+}
