@@ -12,8 +12,11 @@ import { repoRoot } from '../support/paths';
 /** One token: its text and its scopes, outermost (`source.*`) first. */
 export type Token = readonly [text: string, scopes: readonly string[]];
 
-/** One token as a theme paints it. */
-export type ColoredToken = readonly [text: string, style: { readonly foreground: string; readonly bold: boolean }];
+/** How a theme paints a piece of text. */
+export interface Style {
+  readonly foreground: string;
+  readonly bold: boolean;
+}
 
 export type LanguageId = 'loom-pack' | 'spec-prompts';
 
@@ -103,49 +106,74 @@ const FONT_STYLE_BOLD = 2;
 const FOREGROUND_OFFSET = 15;
 const FOREGROUND_MASK = 0x1ff;
 
-/** Tokens of a document with the colour and boldness `theme` gives them. */
-export async function colorize(language: LanguageId, source: string, theme: textmate.IRawTheme): Promise<ColoredToken[]> {
+/** A document as `theme` paints it; see `styleOf`. */
+export interface Painted {
+  /** The document's lines joined with `\n`. */
+  readonly text: string;
+  /** Per character of `text`, the style of the token it belongs to. */
+  readonly styles: readonly Style[];
+}
+
+/**
+ * Colours and boldness `theme` gives a document. vscode-textmate merges
+ * neighbouring tokens that look alike, so styles are kept per character.
+ */
+export async function colorize(language: LanguageId, source: string, theme: textmate.IRawTheme): Promise<Painted> {
   const registry = createRegistry(theme);
   const grammar = await grammarFor(registry, language);
   const colors = registry.getColorMap();
+  const lines = linesOf(source);
+  const styles: Style[] = [];
   let stack = textmate.INITIAL;
-  const tokens: ColoredToken[] = [];
-  for (const line of linesOf(source)) {
+  for (const line of lines) {
     const result = grammar.tokenizeLine2(line, stack);
     stack = result.ruleStack;
     for (let i = 0; i < result.tokens.length; i += 2) {
       const start = result.tokens[i] ?? 0;
-      const end = result.tokens[i + 2] ?? line.length;
+      const end = Math.min(result.tokens[i + 2] ?? line.length, line.length);
       const metadata = result.tokens[i + 1] ?? 0;
-      const text = line.slice(start, end);
-      if (text.length === 0) continue;
-      tokens.push([
-        text,
-        {
-          foreground: (colors[(metadata >>> FOREGROUND_OFFSET) & FOREGROUND_MASK] ?? '').toLowerCase(),
-          bold: (((metadata >>> FONT_STYLE_OFFSET) & 0xf) & FONT_STYLE_BOLD) !== 0,
-        },
-      ]);
+      const style: Style = {
+        foreground: (colors[(metadata >>> FOREGROUND_OFFSET) & FOREGROUND_MASK] ?? '').toLowerCase(),
+        bold: (((metadata >>> FONT_STYLE_OFFSET) & 0xf) & FONT_STYLE_BOLD) !== 0,
+      };
+      for (let c = start; c < end; c++) styles.push(style);
     }
+    styles.push({ foreground: '', bold: false });
   }
-  return tokens;
+  return { text: lines.join('\n'), styles };
 }
 
 /**
- * What the `nth` (0-based) token whose text is exactly `text` carries.
+ * The style of the `nth` (0-based) occurrence of `needle` in a painted
+ * document. Throws when the needle is missing or not painted in one style.
+ */
+export function styleOf(painted: Painted, needle: string, nth = 0): Style {
+  let at = -1;
+  for (let i = 0; i <= nth; i++) {
+    at = painted.text.indexOf(needle, at + 1);
+    if (at < 0) throw new Error(`occurrence #${nth} of ${JSON.stringify(needle)} not found`);
+  }
+  const styles = painted.styles.slice(at, at + needle.length);
+  const first = styles[0];
+  if (first === undefined) throw new Error(`no style at ${at}`);
+  for (const style of styles) {
+    if (style.foreground !== first.foreground || style.bold !== first.bold) {
+      throw new Error(`${JSON.stringify(needle)} is painted in more than one style`);
+    }
+  }
+  return first;
+}
+
+/**
+ * Scopes of the `nth` (0-based) token whose text is exactly `text`.
  * Throws with the whole token list when there is no such token, so a
  * failing test shows what the grammar produced instead.
  */
-export function tokenWith<T>(tokens: readonly (readonly [string, T])[], text: string, nth = 0): T {
+export function scopesOf(tokens: readonly Token[], text: string, nth = 0): readonly string[] {
   const found = tokens.filter(([t]) => t === text)[nth];
   if (found === undefined) {
-    const listing = tokens.map(([t, v]) => `${JSON.stringify(t)} ${JSON.stringify(v)}`).join('\n');
+    const listing = tokens.map(([t, scopes]) => `${JSON.stringify(t)} ${scopes.join(' ')}`).join('\n');
     throw new Error(`no token #${nth} with text ${JSON.stringify(text)} in:\n${listing}`);
   }
   return found[1];
-}
-
-/** Scopes of the `nth` token whose text is exactly `text`. */
-export function scopesOf(tokens: readonly Token[], text: string, nth = 0): readonly string[] {
-  return tokenWith(tokens, text, nth);
 }
