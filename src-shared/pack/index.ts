@@ -3,7 +3,7 @@
 
 export { assess, describeProblem, isScorable, problems, severity } from './problems';
 export type { Assessment, Problem, ProblemSeverity } from './problems';
-export { bindingValues, maxRenderLength, render, renderDetailed } from './render';
+export { bindingValues, maxRenderLength, render, renderDetailed, renderOutcome } from './render';
 export type { EmptyPlaceholder, RenderDetail, RenderSpan } from './render';
 export { checkDecoded, checkPack, corruptionMessage, packCodes } from './check';
 export type { MissingSectionData, UnknownPlaceholderData } from './check';

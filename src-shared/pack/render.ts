@@ -39,6 +39,16 @@ export function render(pack: Pack, env: Environment, profile: ProfileName | Prof
   return run(pack, env, profileOf(profile), false).text;
 }
 
+/** The plain render and whether it hit `maxRenderLength` (the command line refuses a cut prompt). */
+export function renderOutcome(
+  pack: Pack,
+  env: Environment,
+  profile: ProfileName | Profile = 'loom-9',
+): { readonly text: string; readonly overflow: boolean } {
+  const { text, overflow } = run(pack, env, profileOf(profile), false);
+  return { text, overflow };
+}
+
 export function renderDetailed(pack: Pack, env: Environment, profile: ProfileName | Profile = 'loom-9'): RenderDetail {
   return run(pack, env, profileOf(profile), true);
 }
