@@ -48,18 +48,18 @@ function guidanceText(env: Environment, pack: PackContent, profile: Profile): st
   if (text === null) return '';
   const cap = profile.guidanceCap;
   if (!cap) return text;
-  const kept = keepWholeLines(text, cap.bytes);
-  if (kept === text.length) return text;
-  return `${text.slice(0, Math.max(0, kept - 1))}\n\n${findSection(pack, cap.truncationFragment)?.body ?? ''}`;
+  const cut = firstLineOverBudget(text, cap.bytes);
+  if (cut === -1) return text;
+  return `${text.slice(0, Math.max(0, cut - 1))}\n\n${findSection(pack, cap.truncationFragment)?.body ?? ''}`;
 }
 
 /**
- * How much of `text` fits `budget` bytes as whole lines, where every line
- * (the last too) costs its UTF-8 bytes plus one: upstream's rule, so a
- * single line of exactly `budget` bytes does not fit. Returns the offset
- * just past the last kept line's newline, or `text.length` when all fit.
+ * Where the first line that does not fit `budget` bytes starts, or -1 when
+ * every line fits. Every line (the last, even an empty one after a final
+ * newline) costs its UTF-8 bytes plus one: upstream's rule, so a single
+ * line of exactly `budget` bytes does not fit.
  */
-function keepWholeLines(text: string, budget: number): number {
+function firstLineOverBudget(text: string, budget: number): number {
   let remaining = budget;
   let start = 0;
   for (;;) {
@@ -68,7 +68,7 @@ function keepWholeLines(text: string, budget: number): number {
     const cost = utf8Length(text, start, end) + 1;
     if (cost > remaining) return start;
     remaining -= cost;
-    if (newline === -1) return text.length;
+    if (newline === -1) return -1;
     start = newline + 1;
   }
 }
