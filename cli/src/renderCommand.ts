@@ -25,11 +25,8 @@ export function renderCommand(argv: readonly string[], io: Io): number {
 
   let env: Environment;
   if (envFile !== undefined) {
-    const read = readFile(envFile);
-    if (!read.ok) {
-      io.stderr(`cannot read ${envFile}: ${read.reason}\n`);
-      return 2;
-    }
+    const read = readOrSay(envFile, io);
+    if (!read) return 2;
     const parsed = parseEnvironmentFile(read.text);
     if (!parsed.ok) {
       io.stderr(`${envFile}: not a valid environment file:\n`);
@@ -46,11 +43,8 @@ export function renderCommand(argv: readonly string[], io: Io): number {
   }
 
   const packFile = args.positionals[0]!;
-  const read = readFile(packFile);
-  if (!read.ok) {
-    io.stderr(`cannot read ${packFile}: ${read.reason}\n`);
-    return 2;
-  }
+  const read = readOrSay(packFile, io);
+  if (!read) return 2;
   const decoded = decode(read.text);
   if (!decoded.ok) {
     io.stderr(`${describeCorruption(decoded.report)}\n`);
@@ -80,6 +74,13 @@ export function renderCommand(argv: readonly string[], io: Io): number {
   io.stdout(text);
   for (const p of assessment.corrupting) io.stderr(`warning: ${describeProblem(p)}\n`);
   return 0;
+}
+
+function readOrSay(file: string, io: Io): { readonly bytes: Buffer; readonly text: string } | undefined {
+  const read = readFile(file);
+  if (read.ok) return read;
+  io.stderr(`cannot read ${file}: ${read.reason}\n`);
+  return undefined;
 }
 
 // Structured, with the sentence a person reads: `{kind, name, section?, message}`.

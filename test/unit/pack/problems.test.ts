@@ -3,16 +3,11 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { decode } from '../../../src-shared/pack/decode';
-import type { Pack } from '../../../src-shared/pack/model';
 import { assess, isScorable, problems, severity, type Problem } from '../../../src-shared/pack/problems';
 import { profiles } from '../../../src-shared/pack/profiles';
+import { packOf } from './support/packs';
 
-function pack(...sections: Array<[string, string]>): Pack {
-  const d = decode(`%% loom-prompt-pack 1\n%% version v\n${sections.map(([n, b]) => `%% section ${n}\n${b}\n`).join('')}`);
-  assert.ok(d.ok);
-  return d.pack;
-}
+const pack = packOf;
 
 const complete = (except: string[] = []) =>
   [...profiles['loom-9'].canonicalSections, ...profiles['loom-9'].requiredFragments]

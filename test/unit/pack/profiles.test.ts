@@ -3,12 +3,11 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { decode } from '../../../src-shared/pack/decode';
 import { environment, type EnvironmentInput } from '../../../src-shared/pack/environment';
-import type { Pack } from '../../../src-shared/pack/model';
 import { problems } from '../../../src-shared/pack/problems';
 import { bindingNames, profileOf, profiles } from '../../../src-shared/pack/profiles';
 import { render } from '../../../src-shared/pack/render';
+import { packOf } from './support/packs';
 
 const base: EnvironmentInput = {
   workspace: '/w',
@@ -19,11 +18,7 @@ const base: EnvironmentInput = {
   network: { posture: 'open' },
 };
 
-function pack(...sections: Array<[string, string]>): Pack {
-  const d = decode(`%% loom-prompt-pack 1\n%% version v\n${sections.map(([n, b]) => `%% section ${n}\n${b}\n`).join('')}`);
-  assert.ok(d.ok);
-  return d.pack;
-}
+const pack = packOf;
 
 test('loom-9: the lists of FORMATS.md A.6, and the 13 bindings of A.4', () => {
   const p = profiles['loom-9'];

@@ -3,10 +3,10 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { decode } from '../../../src-shared/pack/decode';
 import { enforcements, environment, type EnvironmentInput, type Network } from '../../../src-shared/pack/environment';
-import type { Pack } from '../../../src-shared/pack/model';
 import { bindingValues, render } from '../../../src-shared/pack/render';
+import type { Pack } from '../../../src-shared/pack/model';
+import { packOf } from './support/packs';
 
 const base: EnvironmentInput = {
   workspace: '/work',
@@ -20,11 +20,7 @@ const base: EnvironmentInput = {
   repositoryGuidance: 'Run the tests.',
 };
 
-function pack(...sections: Array<[string, string]>): Pack {
-  const d = decode(`%% loom-prompt-pack 1\n%% version v\n${sections.map(([n, b]) => `%% section ${n}\n${b}\n`).join('')}`);
-  assert.ok(d.ok);
-  return d.pack;
-}
+const pack = packOf;
 
 const fragments: Array<[string, string]> = [
   ['_enforcement_enforced', 'ENFORCED'],

@@ -6,49 +6,19 @@ import fc from 'fast-check';
 import { encode } from '../../../../src-shared/pack/encode';
 import type { EnvironmentInput } from '../../../../src-shared/pack/environment';
 import type { PackContent } from '../../../../src-shared/pack/model';
+import { bindingNames, profiles } from '../../../../src-shared/pack/profiles';
 import { refTrim } from './reference';
 
+// Every name a profile knows, so generated packs hit the canonical shapes, plus a few it does not.
 const sectionNames = [
-  'identity',
-  'tool_discipline',
-  'available_tools',
-  'delegation',
-  'conduct',
-  'environment',
-  'sandbox',
-  'repository_guidance',
-  '_enforcement_enforced',
-  '_enforcement_platform',
-  '_enforcement_degraded',
-  '_enforcement_best_effort',
-  '_network_blocked',
-  '_network_proxied',
-  '_network_open',
-  '_protected_paths',
-  '_available_tools',
-  '_repository_guidance',
-  '_repository_guidance_truncated',
-  'notes',
-  '_spare',
+  ...new Set([
+    ...Object.values(profiles).flatMap((p) => [...p.canonicalSections, ...p.requiredFragments]),
+    'notes',
+    '_spare',
+  ]),
 ];
 
-const placeholderNames = [
-  'workspace',
-  'platform',
-  'shell',
-  'tools',
-  'protected_paths',
-  'network_allow',
-  'available_tools_list',
-  'repository_guidance_text',
-  'enforcement',
-  'network',
-  'protected',
-  'available_tools',
-  'repository_guidance',
-  'platfrom',
-  'current_time',
-];
+const placeholderNames = [...bindingNames(profiles['loom-9']), 'platfrom', 'current_time'];
 
 // Pieces of prose that exercise every edge the spec names: braces that are
 // and are not placeholders, whitespace of every kind, non-ASCII, `%%`.
