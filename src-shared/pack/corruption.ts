@@ -122,21 +122,34 @@ let segmenter: Intl.Segmenter | undefined;
  */
 export function boundContext(context: string): string {
   if (context.length <= maxContextLength) return context;
-  let kept = 0;
-  let end = 0;
+  // Segment a prefix, growing it until it holds one grapheme more than we
+  // keep: the boundaries before a prefix's last grapheme are the string's
+  // own, and a whole megabyte line is never segmented.
+  for (let prefix = 4 * maxContextLength; ; prefix *= 4) {
+    const whole = prefix >= context.length;
+    const ends = graphemeEnds(whole ? context : context.slice(0, prefix), maxContextLength + 2);
+    if (ends.length > maxContextLength + 1 || whole) {
+      return ends.length > maxContextLength ? `${context.slice(0, ends[maxContextLength - 1])}…` : context;
+    }
+  }
+}
+
+/** Where each of the first `count` graphemes of `text` ends. */
+function graphemeEnds(text: string, count: number): number[] {
+  const ends: number[] = [];
   if (typeof Intl === 'object' && typeof Intl.Segmenter === 'function') {
     segmenter ??= new Intl.Segmenter();
-    for (const s of segmenter.segment(context)) {
-      if (kept === maxContextLength) return `${context.slice(0, end)}…`;
-      kept++;
-      end = s.index + s.segment.length;
+    for (const s of segmenter.segment(text)) {
+      ends.push(s.index + s.segment.length);
+      if (ends.length === count) break;
     }
-    return context;
+    return ends;
   }
-  for (const ch of context) {
-    if (kept === maxContextLength) return `${context.slice(0, end)}…`;
-    kept++;
+  let end = 0;
+  for (const ch of text) {
     end += ch.length;
+    ends.push(end);
+    if (ends.length === count) break;
   }
-  return context;
+  return ends;
 }

@@ -215,8 +215,10 @@ class Reader {
       this.skipLine();
       return;
     }
-    const space = src.indexOf(' ', contentStart);
-    const hasArgument = space !== -1 && space < contentEnd;
+    // A bounded search: indexOf would run on past this line, to the end of the file, on every directive.
+    let space = contentStart;
+    while (space < contentEnd && src.charCodeAt(space) !== 32) space++;
+    const hasArgument = space < contentEnd;
     const keyword = src.slice(contentStart, hasArgument ? space : contentEnd);
     const argumentStart = hasArgument ? skipWhitespace(src, space + 1, contentEnd) : contentEnd;
     const argument = src.slice(argumentStart, contentEnd);

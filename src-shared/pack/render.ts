@@ -137,7 +137,7 @@ class Substitution {
         const literal = this.literals.get(key);
         let rendered = 0;
         if (literal !== undefined) {
-          sink.text(literal, 0, literal.length, name, sourceLine);
+          writeLines(sink, literal, name, sourceLine);
           rendered = literal.length;
         } else if (withSelections && this.selectionNames.has(key)) {
           const expansion = this.selection(key);
@@ -154,6 +154,17 @@ class Substitution {
       if (lineEnd > from) sink.text(body, from, lineEnd, name, sourceLine);
     });
   }
+}
+
+/** A value that may span lines, as pieces and line breaks. */
+function writeLines(sink: RenderSink, value: string, section: string, sourceLine: number): void {
+  let start = 0;
+  for (let newline = value.indexOf('\n'); newline !== -1; newline = value.indexOf('\n', start)) {
+    sink.text(value, start, newline, section, sourceLine);
+    sink.lineBreak();
+    start = newline + 1;
+  }
+  sink.text(value, start, value.length, section, sourceLine);
 }
 
 class StringSink implements RenderSink {

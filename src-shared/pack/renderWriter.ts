@@ -36,7 +36,7 @@ export interface RenderSpan {
 export interface RenderSink {
   /** The sink takes no more text: replaying into it can stop. */
   readonly full: boolean;
-  /** `text[start, end)`, which came from `section`'s source line `sourceLine`; may hold newlines. */
+  /** `text[start, end)`, which came from `section`'s source line `sourceLine`; never holds a newline (those are `lineBreak`s). */
   text(text: string, start: number, end: number, section: string, sourceLine: number): void;
   lineBreak(): void;
 }
@@ -94,16 +94,7 @@ export class RenderWriter implements RenderSink {
       }
       this.anySectionStarted = true;
     }
-    for (;;) {
-      const newline = text.indexOf('\n', start);
-      if (newline === -1 || newline >= end) {
-        this.addPiece(text, start, end, section, sourceLine);
-        return;
-      }
-      this.addPiece(text, start, newline, section, sourceLine);
-      this.endLine();
-      start = newline + 1;
-    }
+    this.addPiece(text, start, end, section, sourceLine);
   }
 
   lineBreak(): void {

@@ -95,6 +95,10 @@ test('the cut counts graphemes, as upstream does, and never splits one', () => {
   assert.equal(boundContext('e\u0301'.repeat(256)), 'e\u0301'.repeat(256), '256 graphemes in 512 code units: not cut');
   const emoji = '👩‍👩‍👧'.repeat(257);
   assert.equal(boundContext(emoji), `${'👩‍👩‍👧'.repeat(256)}…`);
+  const heavy = `a${'\u0301'.repeat(30)}`;
+  assert.equal(boundContext(heavy.repeat(300)), `${heavy.repeat(256)}…`, 'graphemes far longer than a character each');
+  assert.equal(boundContext(heavy.repeat(256)), heavy.repeat(256));
+  assert.equal(boundContext(`${'x'.repeat(256)}${'\u0301'.repeat(5000)}`), `${'x'.repeat(256)}${'\u0301'.repeat(5000)}`, 'one grapheme of 5,001 characters at the end');
 });
 
 test('a report reads as upstream logs it', () => {
