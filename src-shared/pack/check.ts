@@ -72,7 +72,14 @@ function problemFindings(pack: Pack, profile: Profile): Finding[] {
   const { corrupting, shaping } = assess(pack, profile);
   const findings: Finding[] = [];
   const versionLine: Range = { start: { line: pack.versionLine, character: 0 }, end: pack.versionRange.end };
-  const occurrences = placeholderOccurrences(pack, profile.name);
+  const occurrences = new Map<string, Range[]>();
+  for (const o of placeholderOccurrences(pack, profile.name)) {
+    if (o.isBinding) continue;
+    const key = `${o.section}\n${o.name}`;
+    const ranges = occurrences.get(key);
+    if (ranges) ranges.push(o.range);
+    else occurrences.set(key, [o.range]);
+  }
   const names = bindingNames(profile);
   for (const problem of [...corrupting, ...shaping]) {
     const level: Severity = severity(problem) === 'Corrupting' ? 'error' : 'warning';
@@ -97,10 +104,8 @@ function problemFindings(pack: Pack, profile: Profile): Finding[] {
     };
     const message = unknownPlaceholderMessage(problem, profile, near);
     // Every occurrence, not only the first: fixing one must not reveal the next.
-    for (const o of occurrences) {
-      if (o.section === problem.section && o.name === problem.name) {
-        findings.push({ range: o.range, severity: level, code: packCodes.unknownPlaceholder, message, data });
-      }
+    for (const range of occurrences.get(`${problem.section}\n${problem.name}`) ?? []) {
+      findings.push({ range, severity: level, code: packCodes.unknownPlaceholder, message, data });
     }
   }
   return findings;
