@@ -45,8 +45,10 @@ export function isValidSectionName(name: string): boolean {
 
 /** `n` as upstream's `int.parse` reads it (optional sign, ASCII digits), equal to 1. */
 function isFormatVersionOne(argument: string): boolean {
-  const m = /^([+-]?)0*([0-9]+)$/.exec(argument);
-  return m !== null && m[1] !== '-' && m[2] === '1';
+  if (!/^\+?[0-9]+$/.test(argument)) return false;
+  let i = argument.startsWith('+') ? 1 : 0;
+  while (i < argument.length - 1 && argument.charCodeAt(i) === 48) i++;
+  return argument.slice(i) === '1';
 }
 
 // A section being read. Invalid ones (a bad or duplicate name, a misspelt
