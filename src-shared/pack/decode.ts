@@ -59,6 +59,7 @@ interface OpenSection {
   readonly valid: boolean;
   readonly directiveLine: number;
   readonly directiveEnd: number;
+  readonly directiveRange: Range;
   readonly nameRange: Range;
   lastLine: number;
   lastLineEnd: number;
@@ -334,6 +335,7 @@ class Reader {
       valid,
       directiveLine: this.line,
       directiveEnd: this.textEnd - this.lineStart,
+      directiveRange: this.lineRange(),
       nameRange,
       lastLine: this.line,
       lastLineEnd: this.textEnd - this.lineStart,
@@ -371,6 +373,7 @@ class Reader {
       body,
       isFragment: isFragment(open.name),
       directiveLine: open.directiveLine,
+      directiveRange: open.directiveRange,
       nameRange: open.nameRange,
       bodyRange,
       contentRange,

@@ -21,6 +21,8 @@ export interface Section extends SectionContent {
   readonly isFragment: boolean;
   /** 0-based line of the `%% section` directive. */
   readonly directiveLine: number;
+  /** The directive line's text, without its line break. */
+  readonly directiveRange: Range;
   /** The name on the directive line. */
   readonly nameRange: Range;
   /** Every line the section owns after its directive, up to the next section or the end of the file. */

@@ -118,6 +118,7 @@ test('the model keeps the header, version and section positions', () => {
   assert.deepEqual(p.versionRange, range(2, 12, 2, 18));
   const [identity, frag] = p.sections;
   assert.equal(identity!.directiveLine, 4);
+  assert.deepEqual(identity!.directiveRange, range(4, 0, 4, 19));
   assert.deepEqual(identity!.nameRange, range(4, 11, 4, 19));
   assert.deepEqual(identity!.bodyRange, range(5, 0, 9, 0));
   assert.deepEqual(identity!.contentRange, range(6, 2, 8, 8));
@@ -132,6 +133,7 @@ test('positions are right for CRLF input: a line ends before its "\\r"', () => {
   const p = ok('%% loom-prompt-pack 1\r\n%% version v\r\n%% section a\r\n x \r\ny\r\n');
   const [a] = p.sections;
   assert.deepEqual(a!.nameRange, range(2, 11, 2, 12));
+  assert.deepEqual(a!.directiveRange, range(2, 0, 2, 12));
   assert.deepEqual(a!.contentRange, range(3, 1, 4, 1));
   assert.deepEqual(a!.bodyRange, range(3, 0, 5, 0));
   assert.deepEqual(p.versionRange, range(1, 11, 1, 12));
