@@ -1,2 +1,36 @@
 // The command line: the same verdicts as the editor, for scripts and CI.
-process.stdout.write('packs-and-prompts\n');
+// `check` lists findings; `render` prints a pack's prompt. Exit 0 fine,
+// 1 errors found, 2 a usage or I/O error.
+
+import { UsageError } from './args';
+import { checkCommand } from './checkCommand';
+import type { Io } from './io';
+import { renderCommand } from './renderCommand';
+import { usage } from './usage';
+
+const commands: Readonly<Record<string, (argv: readonly string[], io: Io) => number>> = {
+  check: checkCommand,
+  render: renderCommand,
+};
+
+export function main(argv: readonly string[], io: Io): number {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(usage());
+    return 0;
+  }
+  try {
+    const [name, ...rest] = argv;
+    const command = name === undefined ? undefined : commands[name];
+    if (!command) throw new UsageError(name === undefined ? 'no command given' : `unknown command ${name}`);
+    return command(rest, io);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`packs-and-prompts: ${e.message}\n\n${usage()}`);
+    return 2;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+});

@@ -1,9 +1,140 @@
-// Every finding for one pack source: corrupt lines, then (when it decodes)
-// the assess split. Filled in by the pack core.
+// Every finding for one pack source: each corrupt line (decodeAll) as an
+// error on its line; when the pack decodes, assess's problems, corrupting
+// as errors and shaping as warnings, each where the editor can fix it.
+// The user's per-code severity overrides and profile apply last.
 
-import type { Finding } from '../finding';
+import type { Finding, Severity } from '../finding';
+import { sortFindings } from '../finding';
 import type { PackSettings } from '../settings';
+import type { Range } from '../text/range';
+import { corruptionKinds, type Corruption } from './corruption';
+import { decodeAll, type DecodeResult } from './decode';
+import { closest } from './editDistance';
+import type { Pack } from './model';
+import { placeholderOccurrences } from './placeholders';
+import { bindingNames, profileOf, type Profile, type Selector } from './profiles';
+import { assess, severity, type Problem } from './problems';
 
-export function checkPack(_text: string, _settings: PackSettings): Finding[] {
-  return [];
+export const packCodes = {
+  unknownPlaceholder: 'pack/unknown-placeholder',
+  missingSection: 'pack/missing-section',
+  missingFragment: 'pack/missing-fragment',
+} as const;
+
+/** What a quick fix for an unknown placeholder needs. */
+export interface UnknownPlaceholderData {
+  readonly name: string;
+  readonly section: string;
+  /** The binding nearest by edit distance, and how near. */
+  readonly closest: string | undefined;
+  readonly distance: number | undefined;
+}
+
+/** What a quick fix for a missing section or fragment needs. */
+export interface MissingSectionData {
+  readonly name: string;
+}
+
+export function checkPack(text: string, settings: PackSettings): Finding[] {
+  return checkDecoded(decodeAll(typeof text === 'string' ? text : ''), settings);
+}
+
+/** The same findings from an already decoded source (the server's cached model). */
+export function checkDecoded(result: DecodeResult, settings: PackSettings): Finding[] {
+  const profile = profileOf(settings?.profile);
+  const findings =
+    result.corruptions.length > 0 ? result.corruptions.map(corruptionFinding) : problemFindings(result.pack, profile);
+  const overrides = settings?.severity ?? {};
+  const adjusted: Finding[] = [];
+  for (const f of findings) {
+    const level = Object.prototype.hasOwnProperty.call(overrides, f.code) ? overrides[f.code] : undefined;
+    if (level === 'off') continue;
+    adjusted.push(level ? { ...f, severity: level } : f);
+  }
+  return sortFindings(adjusted);
+}
+
+export function corruptionMessage(c: Corruption): string {
+  return `expected ${c.expected}, got: ${c.context}`;
+}
+
+function corruptionFinding(c: Corruption): Finding {
+  return {
+    range: c.range,
+    severity: 'error',
+    code: corruptionKinds[c.kind].code,
+    message: corruptionMessage(c),
+    ...(c.related.length > 0 && { related: c.related }),
+  };
+}
+
+function problemFindings(pack: Pack, profile: Profile): Finding[] {
+  const { corrupting, shaping } = assess(pack, profile);
+  const findings: Finding[] = [];
+  const versionLine: Range = { start: { line: pack.versionLine, character: 0 }, end: pack.versionRange.end };
+  const occurrences = new Map<string, Range[]>();
+  for (const o of placeholderOccurrences(pack, profile.name)) {
+    if (o.isBinding) continue;
+    const key = `${o.section}\n${o.name}`;
+    const ranges = occurrences.get(key);
+    if (ranges) ranges.push(o.range);
+    else occurrences.set(key, [o.range]);
+  }
+  const names = bindingNames(profile);
+  for (const problem of [...corrupting, ...shaping]) {
+    const level: Severity = severity(problem) === 'Corrupting' ? 'error' : 'warning';
+    if (problem.kind === 'MissingSection') {
+      const data: MissingSectionData = { name: problem.name };
+      const fragment = problem.name.startsWith('_');
+      findings.push({
+        range: versionLine,
+        severity: level,
+        code: fragment ? packCodes.missingFragment : packCodes.missingSection,
+        message: fragment ? missingFragmentMessage(problem.name, profile) : `missing section \`${problem.name}\` (canonical in ${profile.name})`,
+        data,
+      });
+      continue;
+    }
+    const near = closest(problem.name, names);
+    const data: UnknownPlaceholderData = {
+      name: problem.name,
+      section: problem.section,
+      closest: near?.name,
+      distance: near?.distance,
+    };
+    const message = unknownPlaceholderMessage(problem, profile, near);
+    // Every occurrence, not only the first: fixing one must not reveal the next.
+    for (const range of occurrences.get(`${problem.section}\n${problem.name}`) ?? []) {
+      findings.push({ range, severity: level, code: packCodes.unknownPlaceholder, message, data });
+    }
+  }
+  return findings;
+}
+
+function unknownPlaceholderMessage(
+  problem: Extract<Problem, { kind: 'UnknownPlaceholder' }>,
+  profile: Profile,
+  near: { name: string; distance: number } | undefined,
+): string {
+  const base = `unknown placeholder \`{${problem.name}}\`: ${profile.name} binds no such name, so it renders empty`;
+  const close = near !== undefined && near.distance <= Math.max(2, Math.floor(problem.name.length / 3));
+  return close ? `${base} (did you mean \`{${near.name}}\`?)` : base;
+}
+
+const selectedWhen: Readonly<Record<Selector, (key: string) => string>> = {
+  enforcement: (key) => `when enforcement is ${key}`,
+  network: (key) => `when the network is ${key}`,
+  protected_paths: () => 'when there are protected paths',
+  available_tools: () => 'when there are tool snippets',
+  repository_guidance: () => 'when there is repository guidance',
+};
+
+function missingFragmentMessage(name: string, profile: Profile): string {
+  for (const rule of profile.selections) {
+    for (const [key, fragment] of Object.entries(rule.fragments)) {
+      if (fragment === name) return `missing fragment \`${name}\`: \`{${rule.name}}\` renders nothing ${selectedWhen[rule.by](key)}`;
+    }
+  }
+  if (profile.guidanceCap?.truncationFragment === name) return `missing fragment \`${name}\`: cut repository guidance goes unannounced`;
+  return `missing fragment \`${name}\``;
 }

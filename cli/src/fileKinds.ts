@@ -1,0 +1,34 @@
+// What `check` knows how to check, one row per file kind: how to recognise
+// a file and which core checker gives its findings. A new format is one
+// more row (the `.prompts` validator: extensions ['.prompts']).
+
+import type { Finding } from '../../src-shared/finding';
+import { checkPack } from '../../src-shared/pack/check';
+import type { Settings } from '../../src-shared/settings';
+
+export interface FileKind {
+  readonly name: string;
+  readonly extensions: readonly string[];
+  /** Recognises a named file by its first line when its extension is not one of ours. */
+  readonly firstLine?: RegExp;
+  check(text: string, settings: Settings, path: string): Finding[];
+}
+
+export const fileKinds: readonly FileKind[] = [
+  {
+    name: 'pack',
+    extensions: ['.pack'],
+    firstLine: /^\uFEFF?%% ?loom-prompt-pack/,
+    check: (text, settings) => checkPack(text, settings.pack),
+  },
+];
+
+/** The kind of a file found by walking a directory: by extension only, so a walk reads no file it will not check. */
+export function kindByExtension(path: string): FileKind | undefined {
+  return fileKinds.find((k) => k.extensions.some((e) => path.endsWith(e)));
+}
+
+/** The kind of a file named on the command line: by extension, else by its first line. */
+export function kindOf(path: string, text: string): FileKind | undefined {
+  return kindByExtension(path) ?? fileKinds.find((k) => k.firstLine?.test(text.slice(0, 200)));
+}

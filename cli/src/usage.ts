@@ -1,0 +1,31 @@
+// The usage message: commands, options, and the built-in environment presets.
+
+import { environmentPresets } from '../../src-shared/pack/presets';
+import { profileNames } from '../../src-shared/pack/profiles';
+
+export function usage(): string {
+  const presets = environmentPresets.map((p) => `  ${p.id.padEnd(26)} ${p.name}`).join('\n');
+  return `Usage:
+  packs-and-prompts check [--json] [--profile ${profileNames.join('|')}] [--strict-unknown] PATH...
+  packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile ${profileNames.join('|')}]
+  packs-and-prompts --help
+
+check   Checks prompt packs (*.pack, or any file whose first line starts
+        \`%% loom-prompt-pack\`). Directories are walked, skipping node_modules
+        and .git. Prints \`file:line:col: severity code: message\` per finding,
+        or with --json an array of {file, range, severity, code, message}
+        (0-based LSP positions). Exit 1 when any error was found.
+        --strict-unknown makes unknown tool names in .prompts files errors.
+render  Prints the prompt PACK renders to, exactly (no added newline), for an
+        environment file or a preset (default: ${environmentPresets[0]!.id}).
+        --json prints {render, bytes, digest, renderDigest, assess}.
+        A pack that does not decode prints the corruption on stderr, exit 1.
+
+--profile  The Loom release the pack is for (default: loom-9).
+
+Exit codes: 0 fine, 1 errors found (or the pack is corrupt), 2 usage or I/O error.
+
+Environment presets (--preset NAME):
+${presets}
+`;
+}

@@ -1,0 +1,89 @@
+// The pack digest: 64-bit FNV-1a over the exact UTF-8 bytes, as 16 lowercase
+// hex digits. Change detection for cache attribution, not integrity. The
+// core has no TextEncoder or Buffer, so UTF-8 is encoded inline as the hash
+// walks the string (lone surrogates as U+FFFD, as TextEncoder does), and
+// the 64-bit arithmetic runs on two 32-bit halves.
+
+// Offset basis 14695981039346656037 and prime 1099511628211 = 2^40 + 0x1b3.
+const basisHigh = 0xcbf29ce4;
+const basisLow = 0x84222325;
+
+// The hash state as two unsigned 32-bit halves. `(high·2^32 + low)·(2^40 +
+// 0x1b3) mod 2^64`: the 2^40 term only adds `low << 8` to the high half,
+// and `low · 0x1b3` is done on 16-bit halves so every step stays integer.
+class Fnv64 {
+  high = basisHigh;
+  low = basisLow;
+
+  byte(b: number): void {
+    const low = this.low ^ b;
+    const lower = (low & 0xffff) * 0x1b3;
+    const upper = (low >>> 16) * 0x1b3 + (lower >>> 16);
+    this.low = ((upper << 16) | (lower & 0xffff)) >>> 0;
+    this.high = (Math.imul(this.high, 0x1b3) + (low << 8) + (upper >>> 16)) >>> 0;
+  }
+
+  hex(): string {
+    return this.high.toString(16).padStart(8, '0') + this.low.toString(16).padStart(8, '0');
+  }
+}
+
+export function digest(text: string): string {
+  const h = new Fnv64();
+  const end = text.length;
+  for (let i = 0; i < end; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      h.byte(c);
+      continue;
+    }
+    if (c < 0x800) {
+      h.byte(0xc0 | (c >> 6));
+      h.byte(0x80 | (c & 0x3f));
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = i + 1 < end ? text.charCodeAt(i + 1) : 0;
+      if (c <= 0xdbff && isLowSurrogate(next)) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        i++;
+        h.byte(0xf0 | (cp >> 18));
+        h.byte(0x80 | ((cp >> 12) & 0x3f));
+        h.byte(0x80 | ((cp >> 6) & 0x3f));
+        h.byte(0x80 | (cp & 0x3f));
+        continue;
+      }
+      c = 0xfffd;
+    }
+    h.byte(0xe0 | (c >> 12));
+    h.byte(0x80 | ((c >> 6) & 0x3f));
+    h.byte(0x80 | (c & 0x3f));
+  }
+  return h.hex();
+}
+
+/** The digest of raw bytes (a file as read from disk, invalid UTF-8 and all). */
+export function digestBytes(bytes: Uint8Array): string {
+  const h = new Fnv64();
+  for (let i = 0; i < bytes.length; i++) h.byte(bytes[i]!);
+  return h.hex();
+}
+
+/** Bytes `text[start, end)` takes in UTF-8. */
+export function utf8Length(text: string, start = 0, end = text.length): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end && isLowSurrogate(text.charCodeAt(i + 1))) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}

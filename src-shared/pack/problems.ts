@@ -1,0 +1,64 @@
+// What is missing or misspelt in a pack that decoded (A.6): problems, their
+// severity, and assess's split. Decode accepts what these call corrupting;
+// the harness (and the editor) decide what to do about it.
+
+import { isFragment, type PackContent } from './model';
+import { placeholderNames } from './placeholders';
+import { bindingNames, profileOf, type Profile, type ProfileName } from './profiles';
+
+export type Problem =
+  | { readonly kind: 'MissingSection'; readonly name: string }
+  | { readonly kind: 'UnknownPlaceholder'; readonly section: string; readonly name: string };
+
+/** Corrupting: the pack names something it does not carry. Shaping: it is smaller than canonical. */
+export type ProblemSeverity = 'Corrupting' | 'Shaping';
+
+export interface Assessment {
+  readonly corrupting: readonly Problem[];
+  readonly shaping: readonly Problem[];
+}
+
+/**
+ * Missing canonical sections and required fragments (in the profile's
+ * order), then each section's unknown placeholders (file order, first
+ * appearance, fragments included).
+ */
+export function problems(pack: PackContent, profile: ProfileName | Profile = 'loom-9'): Problem[] {
+  const p = profileOf(profile);
+  const present = new Set(pack.sections.map((s) => s.name));
+  const found: Problem[] = [];
+  for (const name of [...p.canonicalSections, ...p.requiredFragments]) {
+    if (!present.has(name)) found.push({ kind: 'MissingSection', name });
+  }
+  const bound = new Set(bindingNames(p));
+  for (const section of pack.sections) {
+    for (const name of placeholderNames(section.body)) {
+      if (!bound.has(name)) found.push({ kind: 'UnknownPlaceholder', section: section.name, name });
+    }
+  }
+  return found;
+}
+
+export function severity(problem: Problem): ProblemSeverity {
+  if (problem.kind === 'UnknownPlaceholder') return 'Corrupting';
+  return isFragment(problem.name) ? 'Corrupting' : 'Shaping';
+}
+
+export function assess(pack: PackContent, profile: ProfileName | Profile = 'loom-9'): Assessment {
+  const corrupting: Problem[] = [];
+  const shaping: Problem[] = [];
+  for (const problem of problems(pack, profile)) (severity(problem) === 'Corrupting' ? corrupting : shaping).push(problem);
+  return { corrupting, shaping };
+}
+
+/** A pack an optimizer may score: nothing corrupting. */
+export function isScorable(assessment: Assessment): boolean {
+  return assessment.corrupting.length === 0;
+}
+
+export function describeProblem(problem: Problem): string {
+  if (problem.kind === 'UnknownPlaceholder') {
+    return `unknown placeholder \`{${problem.name}}\` in \`${problem.section}\` renders empty`;
+  }
+  return isFragment(problem.name) ? `missing fragment \`${problem.name}\`` : `missing section \`${problem.name}\``;
+}
