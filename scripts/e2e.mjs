@@ -2,7 +2,8 @@
 // bundled in code-server (on Node 24), driven by Debian's Chromium through
 // playwright-core. Installs and caches what it needs on first use, runs
 // each pass of test/e2e/passes.mjs in a fresh window, and ends everything it
-// started. `npm run test:e2e [-- --no-build] [-- --verbose]`.
+// started. `npm run test:e2e [-- --no-build] [-- --verbose]`;
+// `--install-only` installs the toolchain and stops (CI does this first).
 import { existsSync } from 'node:fs';
 import { passes } from '../test/e2e/passes.mjs';
 import { compiledSuite } from './e2e/paths.mjs';
@@ -15,6 +16,10 @@ const timeoutMs = Number(process.env.PACKS_E2E_TIMEOUT_S ?? 300) * 1000;
 
 async function main() {
   const toolchain = await ensureToolchain();
+  if (args.has('--install-only')) {
+    process.stdout.write(`e2e toolchain ready: ${JSON.stringify(toolchain)}\n`);
+    return 0;
+  }
   if (!args.has('--no-build')) {
     await run(process.execPath, ['scripts/build.mjs']);
     await run('npx', ['tsc', '-b']);
@@ -22,16 +27,20 @@ async function main() {
   if (!existsSync(compiledSuite)) {
     throw new MissingPiece(`The compiled suite ${compiledSuite} is missing: run \`npx tsc -b\` first.`);
   }
-  let failed = 0;
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  let failedPasses = 0;
   for (const pass of passes) {
     process.stdout.write(`\n-- e2e pass: ${pass.name}\n`);
     const started = Date.now();
-    const code = await runPass({ toolchain, pass, timeoutMs, verbose: args.has('--verbose') });
+    const { code, counts } = await runPass({ toolchain, pass, timeoutMs, verbose: args.has('--verbose') });
     process.stdout.write(`-- ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-    if (code !== 0) failed++;
+    if (code !== 0) failedPasses++;
+    for (const key of Object.keys(total)) total[key] += counts?.[key] ?? 0;
+    // A pass that died before reporting still counts as a failure.
+    if (code !== 0 && !counts?.failed) total.failed++;
   }
-  process.stdout.write(`\ne2e passes: ${passes.length - failed} passed, ${failed} failed\n`);
-  return failed === 0 ? 0 : 1;
+  process.stdout.write(`\ne2e: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
+  return failedPasses === 0 ? 0 : 1;
 }
 
 main().then(

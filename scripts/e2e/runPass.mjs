@@ -32,7 +32,13 @@ function tail(file, lines) {
   return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 }
 
-/** Runs one pass; resolves with the suite's exit code (0: every test passed). */
+/** The suite's closing line (test/e2e/suite/index.ts). */
+const summaryPattern = /^e2e: (\d+) passed, (\d+) failed, (\d+) skipped$/;
+
+/**
+ * Runs one pass; resolves with the suite's exit code (0: every test passed)
+ * and its counts, when it got as far as reporting them.
+ */
 export async function runPass({ toolchain, pass, timeoutMs, verbose }) {
   const stateDir = freshStateDir('e2e');
   const logFile = path.join(stateDir, 'server.log');
@@ -44,6 +50,7 @@ export async function runPass({ toolchain, pass, timeoutMs, verbose }) {
   const group = new ProcessGroup();
   let context;
   let code;
+  let counts;
   try {
     const workspace = prepareWorkspace({ parent: stateDir, copies: [{ from: testWorkspace }] });
     const server = await startVsCodeServer({ group, toolchain, stateDir, env: pass.env, log });
@@ -59,7 +66,11 @@ export async function runPass({ toolchain, pass, timeoutMs, verbose }) {
       log(`[${type}] ${text}`);
       // Only the suite's report goes to the terminal; the rest (the
       // workbench's offline noise among it) stays in the log file.
-      if (!verbose && text.startsWith(reportMarker)) process.stdout.write(`${text.slice(reportMarker.length)}\n`);
+      if (!text.startsWith(reportMarker)) return;
+      const line = text.slice(reportMarker.length);
+      if (!verbose) process.stdout.write(`${line}\n`);
+      const m = summaryPattern.exec(line);
+      if (m) counts = { passed: Number(m[1]), failed: Number(m[2]), skipped: Number(m[3]) };
     });
     await page.goto(testUrl(server.origin, server.port, workspace));
     code = await verdict;
@@ -68,7 +79,7 @@ export async function runPass({ toolchain, pass, timeoutMs, verbose }) {
       process.stderr.write(`\nThe pass "${pass.name}" did not finish within ${timeoutMs / 1000} s.\n`);
       code = 1;
     }
-    return code;
+    return { code, counts };
   } finally {
     await context?.close();
     await group.stopAll();
