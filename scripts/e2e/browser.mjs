@@ -18,12 +18,12 @@ const flags = [
 export const viewport = { width: 1280, height: 800 };
 
 /** A browser context; close it to end the browser. */
-export async function launchBrowser({ toolchain, stateDir }) {
+export async function launchBrowser({ toolchain, stateDir, viewport: size = viewport }) {
   return chromium.launchPersistentContext(path.join(stateDir, 'chromium'), {
     executablePath: toolchain.chromium,
     headless: true,
     args: flags,
-    viewport,
+    viewport: size,
     deviceScaleFactor: 1,
   });
 }
