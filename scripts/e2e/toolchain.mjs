@@ -22,7 +22,7 @@ export class MissingPiece extends Error {}
 const isRoot = process.getuid?.() === 0;
 const hasAptGet = existsSync('/usr/bin/apt-get');
 
-function aptInstall(debianPackage, why) {
+export function aptInstall(debianPackage, why) {
   if (!isRoot || !hasAptGet) {
     throw new MissingPiece(
       `${why} is missing. Install the Debian package: sudo apt-get install ${debianPackage}` +
@@ -39,6 +39,13 @@ function aptInstall(debianPackage, why) {
     execFileSync('apt-get', ['update', '-qq'], quiet);
     execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], quiet);
   }
+}
+
+/** A command-line tool from a Debian package, installed with apt-get when missing and possible. */
+export function ensureDebianTool(command, debianPackage, why) {
+  const onPath = (process.env.PATH ?? '').split(path.delimiter).some((dir) => existsSync(path.join(dir, command)));
+  if (!onPath) aptInstall(debianPackage, why);
+  return command;
 }
 
 export function ensureChromium() {

@@ -32,13 +32,14 @@ export function git(cwd, ...args) {
 
 /**
  * Copies each `{ from, to }` (to: relative to the workspace root) into
- * `<parent>/<name>` and commits the result as the baseline. Returns the
- * workspace folder.
+ * `<parent>/<name>`, lets `before(root)` add files, and commits the result
+ * as the baseline. Returns the workspace folder.
  */
-export function prepareWorkspace({ parent, name = 'Workspace ü', copies, message = 'Baseline for the tests' }) {
+export function prepareWorkspace({ parent, name = 'Workspace ü', copies, before, message = 'Baseline for the tests' }) {
   const root = path.join(parent, name);
   mkdirSync(root, { recursive: true });
   for (const { from, to = '.' } of copies) cpSync(from, path.join(root, to), { recursive: true });
+  before?.(root);
   git(root, 'init', '-q', '-b', 'main');
   git(root, 'add', '-A');
   git(root, 'commit', '-q', '--no-gpg-sign', '-m', message);
