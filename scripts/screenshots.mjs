@@ -18,29 +18,27 @@ import { ProcessGroup } from './e2e/processes.mjs';
 import { ensureDebianTool, ensureToolchain, MissingPiece } from './e2e/toolchain.mjs';
 import { languageServerRunning, openFile, openWorkbench, paletteLabel, runFromPalette, startUserWorkbench, waitUntil } from './e2e/workbench.mjs';
 
+const showProblems = { keys: 'Control+Shift+M' };
+const problemRows = { selector: '.markers-panel .monaco-list-row', what: 'rows in the Problems panel' };
+const errorSquiggle = { selector: '.monaco-editor .squiggly-error', what: 'an error squiggle in the editor' };
+
 /**
  * Steps: `{ keys }` presses a key chord, `{ palette }` runs a built-in
  * command by its palette label, `{ command }` runs one of ours (label from
  * the manifest). `waitFor`: selectors that must be visible before the shot.
  */
-export const shots = [
+const shots = [
   {
     image: 'pack-diagnostics.png',
     open: 'packs/support-agent.pack',
-    steps: [{ keys: 'Control+Shift+M' }],
-    waitFor: [
-      { selector: '.monaco-editor .squiggly-error', what: 'an error squiggle in the pack' },
-      { selector: '.markers-panel .monaco-list-row', what: 'rows in the Problems panel' },
-    ],
+    steps: [showProblems],
+    waitFor: [errorSquiggle, problemRows],
   },
   {
     image: 'prompts-diagnostics.png',
     open: 'prompts/fix-flaky-test.prompts',
-    steps: [{ keys: 'Control+Shift+M' }],
-    waitFor: [
-      { selector: '.monaco-editor .squiggly-error', what: 'an error squiggle in the .prompts file' },
-      { selector: '.markers-panel .monaco-list-row', what: 'rows in the Problems panel' },
-    ],
+    steps: [showProblems],
+    waitFor: [errorSquiggle, problemRows],
   },
   {
     image: 'outline.png',
