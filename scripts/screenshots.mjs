@@ -6,7 +6,9 @@
 // command this build does not contribute is skipped; one whose wait times
 // out keeps the old image and fails the run (`-- --anyway` takes it all the
 // same, to check the framing before a feature exists). Name images as
-// arguments to take only those.
+// arguments to take only those. `-- --check` takes no picture: it only
+// proves that the .vsix, installed alone, activates on a pack and on a
+// .prompts file (each in a fresh window) and starts its language server.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -54,11 +56,17 @@ const shots = [
   },
 ];
 
+/** For `--check`: open, wait for the language server, no picture. */
+const installChecks = [
+  { name: 'activation by a pack', open: 'packs/support-agent.pack', steps: [], waitFor: [] },
+  { name: 'activation by a .prompts file', open: 'prompts/feature-login.prompts', steps: [], waitFor: [] },
+];
+
 const imagesDir = path.join(repoRoot, 'docs', 'images');
 const waitMs = 30_000;
 
 async function takeShot({ shot, toolchain, stateDir, origin, workspace, manifest, anyway }) {
-  const context = await launchBrowser({ toolchain, stateDir: path.join(stateDir, shot.image) });
+  const context = await launchBrowser({ toolchain, stateDir: path.join(stateDir, `browser-${shot.image ?? shot.name}`) });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await openWorkbench(page, origin, workspace);
@@ -79,6 +87,7 @@ async function takeShot({ shot, toolchain, stateDir, origin, workspace, manifest
       }
     }
     if (missed.length > 0 && !anyway) throw new Error(`${shot.image}: timed out after ${waitMs / 1000} s waiting for ${missed.join(', ')}`);
+    if (!shot.image) return { missed };
     // Let the cursor's blink and hover fade not decide the picture.
     await page.mouse.move(0, 0);
     const file = path.join(imagesDir, shot.image);
@@ -97,6 +106,7 @@ function optimise(file) {
 async function main() {
   const only = process.argv.slice(2).filter((a) => a.endsWith('.png'));
   const anyway = process.argv.includes('--anyway');
+  const check = process.argv.includes('--check');
   const toolchain = await ensureToolchain();
   process.stdout.write('Packaging...\n');
   const { vsix } = packageExtension({ quiet: true });
@@ -108,6 +118,25 @@ async function main() {
   let failures = 0;
   try {
     const { root: workspace } = buildDemoWorkspace(stateDir);
+    if (check) {
+      // Each check needs a window in which nothing has activated the extension yet: a fresh server.
+      for (const shot of installChecks) {
+        const checkDir = path.join(stateDir, shot.name.replaceAll(' ', '-'));
+        const checkGroup = new ProcessGroup();
+        try {
+          const server = await startUserWorkbench({ group: checkGroup, toolchain, stateDir: checkDir, vsix, log });
+          await takeShot({ shot, toolchain, stateDir: checkDir, origin: server.origin, workspace, manifest, anyway });
+          process.stdout.write(`- ok: ${shot.name}: the installed .vsix started its language server\n`);
+        } catch (e) {
+          failures++;
+          process.stderr.write(`- FAILED ${shot.name}: ${e.message}\n`);
+        } finally {
+          await checkGroup.stopAll();
+          checkGroup.dispose();
+        }
+      }
+      return failures === 0 ? 0 : 1;
+    }
     const { origin } = await startUserWorkbench({ group, toolchain, stateDir, vsix, log });
     mkdirSync(imagesDir, { recursive: true });
     for (const shot of shots) {
