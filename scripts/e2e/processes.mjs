@@ -19,13 +19,20 @@ export class ProcessGroup {
   }
 
   /**
-   * Starts `command` in a new process group. Output goes to `log(line)` line
-   * by line (prefixed with `name`) unless `stdio` says otherwise.
+   * Starts `command` in a new process group. Its output goes to `log(line)`
+   * line by line, prefixed with `name`.
    */
   start(name, command, args, { env, cwd, log } = {}) {
     const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    const entry = { name, child, exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))) };
-    child.once('error', (e) => log?.(`${name}: could not start ${command}: ${e.message}`));
+    const exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+      // A process that could not start may never emit 'exit'.
+      child.once('error', (e) => {
+        log?.(`${name}: could not start ${command}: ${e.message}`);
+        resolve({ code: null, signal: e.code });
+      });
+    });
+    const entry = { name, child, exited };
     this.#children.add(entry);
     void entry.exited.then(() => this.#children.delete(entry));
     for (const stream of [child.stdout, child.stderr]) {
