@@ -28,3 +28,10 @@ step('build', process.execPath, ['scripts/build.mjs']);
 step('type-check (tsc -b)', npx, ['tsc', '-b']);
 const files = ['unit', 'grammar', 'protocol'].flatMap((s) => testFiles(`out/test/${s}`));
 step('unit, grammar and protocol tests', process.execPath, ['--test', ...files]);
+// The slow one last: a real VS Code in a browser (first run installs its
+// toolchain into .cache/). PACKS_E2E=skip leaves it out, and says so.
+if (process.env.PACKS_E2E === 'skip') {
+  process.stdout.write('\n== end-to-end tests in a real VS Code: SKIPPED (PACKS_E2E=skip)\n');
+} else {
+  step('end-to-end tests in a real VS Code', process.execPath, ['scripts/e2e.mjs', '--no-build']);
+}

@@ -1,0 +1,38 @@
+// The workspace a newcomer tries (`npm run try`) and the screenshots show:
+// whatever examples/ holds (packs, *.packenv.json), a demo pack with
+// problems, and .prompts files in a git repository whose HEAD is a baseline
+// committed by a fixed identity, followed by one hand edit left unlogged.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { repoRoot } from './paths.mjs';
+import { captures, handEdit, renderPrompts } from './samplePrompts.mjs';
+import { prepareWorkspace } from './workspace.mjs';
+
+const examplesDir = path.join(repoRoot, 'examples');
+const demoDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
+
+function writeAll(root, files) {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+}
+
+/** Builds the demo under `parent`; returns its root and a note of what went in. */
+export function buildDemoWorkspace(parent) {
+  const hasExamples = existsSync(examplesDir) && readdirSync(examplesDir).length > 0;
+  const root = prepareWorkspace({
+    parent,
+    name: 'packs-and-prompts demo',
+    copies: [...(hasExamples ? [{ from: examplesDir }] : []), { from: demoDir }],
+    message: 'Baseline: examples and captured sessions',
+    before: (dir) => writeAll(dir, Object.fromEntries(Object.entries(captures).map(([rel, c]) => [rel, renderPrompts(c)]))),
+  });
+  writeAll(root, { [handEdit.file]: renderPrompts(handEdit.apply(captures[handEdit.file])) });
+  const notes = [
+    hasExamples ? 'examples/ copied in' : 'examples/ is empty on this checkout: only the demo pack and .prompts files are in',
+    `${handEdit.file} has one hand edit since HEAD and no [[edits]] entry`,
+  ];
+  return { root, notes };
+}

@@ -1,0 +1,173 @@
+// `npm run screenshots`: packages the extension, installs the .vsix into the
+// browser VS Code with nothing else, opens the demo workspace, checks that
+// the extension activated (its language server runs), and saves each shot
+// below as a 1280x800 PNG in docs/images/. A shot is one entry: the file to
+// open, the steps to take, what to wait for, the image name. A shot whose
+// command this build does not contribute is skipped; one whose wait times
+// out keeps the old image and fails the run (`-- --anyway` takes it all the
+// same, to check the framing before a feature exists). Name images as
+// arguments to take only those. `-- --check` takes no picture: it only
+// proves that the .vsix, installed alone, activates on a pack and on a
+// .prompts file (each in a fresh window) and starts its language server.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import * as path from 'node:path';
+import { packageExtension } from './package.mjs';
+import { launchBrowser } from './e2e/browser.mjs';
+import { buildDemoWorkspace } from './e2e/demoWorkspace.mjs';
+import { freshStateDir, repoRoot } from './e2e/paths.mjs';
+import { ProcessGroup } from './e2e/processes.mjs';
+import { ensureDebianTool, ensureToolchain, MissingPiece } from './e2e/toolchain.mjs';
+import { languageServerRunning, openFile, openWorkbench, paletteLabel, runFromPalette, startUserWorkbench, waitUntil } from './e2e/workbench.mjs';
+
+const showProblems = { keys: 'Control+Shift+M' };
+const problemRows = { selector: '.markers-panel .monaco-list-row', what: 'rows in the Problems panel' };
+const errorSquiggle = { selector: '.monaco-editor .squiggly-error', what: 'an error squiggle in the editor' };
+
+/**
+ * Steps: `{ keys }` presses a key chord, `{ palette }` runs a built-in
+ * command by its palette label, `{ command }` runs one of ours (label from
+ * the manifest). `waitFor`: selectors that must be visible before the shot.
+ */
+const shots = [
+  {
+    image: 'pack-diagnostics.png',
+    open: 'packs/support-agent.pack',
+    steps: [showProblems],
+    waitFor: [errorSquiggle, problemRows],
+  },
+  {
+    image: 'prompts-diagnostics.png',
+    open: 'prompts/fix-flaky-test.prompts',
+    steps: [showProblems],
+    waitFor: [errorSquiggle, problemRows],
+  },
+  {
+    image: 'outline.png',
+    open: 'packs/support-agent.pack',
+    steps: [{ palette: 'Explorer: Focus on Outline View' }],
+    waitFor: [{ selector: '.outline-pane .monaco-list-row', what: 'sections in the Outline view' }],
+  },
+  {
+    image: 'preview.png',
+    open: 'packs/support-agent.pack',
+    steps: [{ command: 'packsAndPrompts.showPreviewToSide' }],
+    waitFor: [{ selector: '.editor-group-container iframe.webview', what: 'the rendered preview beside the pack' }],
+  },
+];
+
+/** For `--check`: open, wait for the language server, no picture. */
+const installChecks = [
+  { name: 'activation by a pack', open: 'packs/support-agent.pack', steps: [], waitFor: [] },
+  { name: 'activation by a .prompts file', open: 'prompts/feature-login.prompts', steps: [], waitFor: [] },
+];
+
+const imagesDir = path.join(repoRoot, 'docs', 'images');
+const waitMs = 30_000;
+
+async function takeShot({ shot, toolchain, stateDir, origin, workspace, manifest, anyway }) {
+  const context = await launchBrowser({ toolchain, stateDir: path.join(stateDir, `browser-${shot.image ?? shot.name}`) });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await openWorkbench(page, origin, workspace);
+    await openFile(page, shot.open);
+    await waitUntil(() => languageServerRunning(stateDir), 'the extension to activate and start its language server');
+    for (const step of shot.steps) {
+      if (step.keys) await page.keyboard.press(step.keys);
+      else if (step.palette) await runFromPalette(page, step.palette);
+      else await runFromPalette(page, paletteLabel(manifest, step.command));
+    }
+    const missed = [];
+    for (const { selector, what } of shot.waitFor) {
+      try {
+        await page.locator(selector).first().waitFor({ timeout: waitMs });
+      } catch {
+        // Recorded, not thrown: the caller decides whether the picture still counts.
+        missed.push(`${what} (\`${selector}\`)`);
+      }
+    }
+    if (missed.length > 0 && !anyway) throw new Error(`${shot.image}: timed out after ${waitMs / 1000} s waiting for ${missed.join(', ')}`);
+    if (!shot.image) return { missed };
+    // Let the cursor's blink and hover fade not decide the picture.
+    await page.mouse.move(0, 0);
+    const file = path.join(imagesDir, shot.image);
+    await page.screenshot({ path: file });
+    return { file, missed };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Chromium writes large PNGs: recompress them losslessly. */
+function optimise(file) {
+  execFileSync(ensureDebianTool('optipng', 'optipng', 'optipng (shrinks the screenshots)'), ['-quiet', '-o2', '-strip', 'all', file]);
+}
+
+async function main() {
+  const only = process.argv.slice(2).filter((a) => a.endsWith('.png'));
+  const anyway = process.argv.includes('--anyway');
+  const check = process.argv.includes('--check');
+  const toolchain = await ensureToolchain();
+  process.stdout.write('Packaging...\n');
+  const { vsix } = packageExtension({ quiet: true });
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const stateDir = freshStateDir('screenshots');
+  const group = new ProcessGroup();
+  const logLines = [];
+  const log = (line) => logLines.push(line);
+  let failures = 0;
+  try {
+    const { root: workspace } = buildDemoWorkspace(stateDir);
+    if (check) {
+      // Each check needs a window in which nothing has activated the extension yet: a fresh server.
+      for (const shot of installChecks) {
+        const checkDir = path.join(stateDir, shot.name.replaceAll(' ', '-'));
+        const checkGroup = new ProcessGroup();
+        try {
+          const server = await startUserWorkbench({ group: checkGroup, toolchain, stateDir: checkDir, vsix, log });
+          await takeShot({ shot, toolchain, stateDir: checkDir, origin: server.origin, workspace, manifest, anyway });
+          process.stdout.write(`- ok: ${shot.name}: the installed .vsix started its language server\n`);
+        } catch (e) {
+          failures++;
+          process.stderr.write(`- FAILED ${shot.name}: ${e.message}\n`);
+        } finally {
+          await checkGroup.stopAll();
+          checkGroup.dispose();
+        }
+      }
+      return failures === 0 ? 0 : 1;
+    }
+    const { origin } = await startUserWorkbench({ group, toolchain, stateDir, vsix, log });
+    mkdirSync(imagesDir, { recursive: true });
+    for (const shot of shots) {
+      if (only.length > 0 && !only.includes(shot.image)) continue;
+      const missing = shot.steps.find((s) => s.command && !paletteLabel(manifest, s.command));
+      if (missing) {
+        process.stdout.write(`- ${shot.image}: skipped, this build contributes no command ${missing.command}\n`);
+        continue;
+      }
+      try {
+        const { file, missed } = await takeShot({ shot, toolchain, stateDir, origin, workspace, manifest, anyway });
+        optimise(file);
+        process.stdout.write(`- ${path.relative(repoRoot, file)}${missed.length > 0 ? ` (taken anyway, without ${missed.join(', ')})` : ''}\n`);
+      } catch (e) {
+        failures++;
+        process.stderr.write(`- FAILED ${e.message}${existsSync(path.join(imagesDir, shot.image)) ? ' (the old image is kept)' : ''}\n`);
+      }
+    }
+  } finally {
+    await group.stopAll();
+    group.dispose();
+    if (failures === 0) rmSync(stateDir, { recursive: true, force: true });
+    else process.stderr.write(`State kept in ${stateDir}; last server lines:\n${logLines.slice(-20).join('\n')}\n`);
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    process.stderr.write(`\nScreenshots failed: ${e instanceof MissingPiece ? e.message : (e.stack ?? e.message)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,13 @@
+// The runs of the suite, shared by both runners. Activation can only be seen
+// once per window, so each language gets a fresh window in which its file
+// opens first; the full run covers the pack language and everything else.
+export const passes = [
+  {
+    name: 'activation by a .prompts file',
+    env: { PACKS_E2E_GREP: '^activation ', PACKS_E2E_ACTIVATION_LANGUAGE: 'spec-prompts' },
+  },
+  {
+    name: 'the whole suite (activation by a pack)',
+    env: { PACKS_E2E_ACTIVATION_LANGUAGE: 'loom-pack' },
+  },
+];
