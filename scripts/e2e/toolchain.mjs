@@ -118,7 +118,7 @@ export async function ensureCodeServer(nodeDir) {
       JSON.stringify({ private: true, description: 'cache for the e2e tests', allowScripts: { [`${pkg}@${version}`]: true, argon2: true } }, null, 2),
     );
     const env = {
-      ...process.env,
+      ...withoutNpmRunEnvironment(process.env),
       PATH: `${path.join(nodeDir, 'bin')}${path.delimiter}${process.env.PATH}`,
       // node-gyp must build against Node 24's headers, not the machine's Node.
       npm_config_nodedir: nodeDir,
@@ -130,6 +130,16 @@ export async function ensureCodeServer(nodeDir) {
     });
   });
   return packageDir(dir);
+}
+
+/**
+ * The environment minus what an enclosing `npm run` exports (`npm_config_*`,
+ * `npm_node_execpath`, `NODE`). Under `npm test` those name Node 20, and
+ * the nested install would read them as its own config: code-server's
+ * postinstall then sees Node 20 in `npm_config_user_agent` and refuses.
+ */
+function withoutNpmRunEnvironment(env) {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE' && k !== 'INIT_CWD'));
 }
 
 /**
