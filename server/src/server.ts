@@ -9,11 +9,12 @@ import { registerDiagnosticsSupport } from './diagnostics';
 import type { AnyLanguageService } from './languageService';
 import { ModelCache } from './models';
 import { packService } from './pack/service';
+import { promptsService } from './prompts/service';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const services = new Map<string, AnyLanguageService>(
-  [packService as AnyLanguageService].map((s) => [s.languageId, s]),
+  [packService as AnyLanguageService, promptsService as AnyLanguageService].map((s) => [s.languageId, s]),
 );
 const models = new ModelCache(services);
 let canAskConfiguration = false;
