@@ -6,7 +6,7 @@
 
 import { Block } from './block';
 import { splitBlocks } from './scanner';
-import { type BlockText, countLineBreaks, crossBlockErrors, parseToml, type TomlSyntaxError } from './tomlBlocks';
+import { type BlockText, countLineBreaks, parseBlocks } from './tomlBlocks';
 import { type PathSegment, TableView } from './tableView';
 
 export interface ToolCallModel {
@@ -57,13 +57,9 @@ export function parsePrompts(text: string): PromptsDocument {
     breaks.push(n);
     line += n;
   }
-  const results = texts.map((t) => parseToml(t.text));
-  const failed = new Set<number>();
-  results.forEach((r, i) => r.error && failed.add(i));
-  const clashes = crossBlockErrors(texts, new Set(Object.keys(results[0]?.value ?? {})), failed);
+  const results = parseBlocks(texts);
   const blocks = texts.map((t, i) => {
-    const own = results[i]!.error;
-    const error: TomlSyntaxError | undefined = own ? { ...own, line: t.startLine + own.line } : clashes.get(i);
+    const { value, error } = results[i]!;
     return new Block(
       i,
       t.text,
@@ -71,7 +67,7 @@ export function parsePrompts(text: string): PromptsDocument {
       t.startLine,
       breaks[i]!,
       t.bounds,
-      error ? undefined : results[i]!.value,
+      value,
       error && { message: error.message, position: { line: error.line, character: error.character } },
     );
   });

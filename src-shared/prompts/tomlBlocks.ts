@@ -1,26 +1,36 @@
-// TOML values per block, with exactly the syntax errors a whole-file parse
-// would report. Each block is valid standalone TOML, so smol-toml parses it
-// alone (an edit re-parses one block). What a standalone parse cannot see is
-// a clash between blocks with the same top-level key: two `[commit]` tables,
-// `[sessions]` beside `[[sessions]]`, `[commit.x]` far from `[commit]`, or a
-// preamble key such as `commit = {...}` beside a `[commit]` header. Blocks
-// opened by `[[key]]` never clash with each other (each starts a new array
-// element), so only unusual files pay for a joint parse of the blocks that
-// share a key.
+// TOML values per block, with the syntax errors a whole-file parse would
+// report. A block opened by a one-segment header (`[commit]`,
+// `[[sessions]]`, `[[edits]]`, `[anything]`) means the same alone as in
+// the file, so smol-toml parses it alone (an edit re-parses one block).
+// What that cannot see is a clash between blocks that share a top-level
+// key: two `[commit]` tables, `[sessions]` beside `[[sessions]]`, a preamble
+// `commit = {...}` beside a `[commit]` header. And a block opened by a
+// dotted header away from its table (`[[sessions.turns]]` after `[[edits]]`)
+// means something else alone: in the file it extends the last session. For
+// those keys the blocks are parsed together, in order, which is what the
+// whole file says about that key; files the capture writer wrote never pay
+// for it (each `[[sessions]]` block stands alone).
 
 import { parse, TomlError, type TomlTable } from 'smol-toml';
 import type { BlockBounds } from './scanner';
 
-/** A TOML syntax error at a 0-based line and UTF-16 column of the parsed text. */
+/** A TOML syntax error at a 0-based line and UTF-16 column. */
 export interface TomlSyntaxError {
   readonly message: string;
   readonly line: number;
   readonly character: number;
 }
 
-export type TomlResult = { readonly value: TomlTable; readonly error?: undefined } | { readonly value?: undefined; readonly error: TomlSyntaxError };
+/**
+ * A parsed TOML text, or its syntax error. Neither, for a block whose
+ * meaning depends on blocks before a syntax error: it has no verdict of its own.
+ */
+export interface TomlResult {
+  readonly value?: TomlTable;
+  readonly error?: TomlSyntaxError;
+}
 
-/** Parses one block's text; never throws. */
+/** Parses one text; never throws. Integers come back as bigint, so `1.0` is never taken for an integer. */
 export function parseToml(text: string): TomlResult {
   try {
     return { value: parse(text, { integersAsBigInt: true }) };
@@ -38,14 +48,6 @@ function syntaxErrorOf(e: unknown): TomlSyntaxError {
   return { message: e instanceof Error ? e.message : String(e), line: 0, character: 0 };
 }
 
-/** A block opened by `[[key]]`: an array element that cannot clash with its siblings. */
-function opensArrayElement(block: BlockBounds): boolean {
-  return block.header !== undefined && block.header.array && block.header.segments === 1;
-}
-
-/** The most joint re-parses per key; each one finds one more clash in a rare, broken file. */
-const maxJointParses = 4;
-
 export interface BlockText {
   readonly bounds: BlockBounds;
   readonly text: string;
@@ -53,48 +55,89 @@ export interface BlockText {
   readonly startLine: number;
 }
 
-/**
- * Syntax errors that only the whole file shows, keyed by block index, as
- * lines and columns of the whole text. Blocks whose own parse failed
- * (`failed`) are left out: a whole-file parse stops there anyway.
- * `preambleKeys` are the top-level keys the preamble (block 0) defines.
- */
-export function crossBlockErrors(
-  blocks: readonly BlockText[],
-  preambleKeys: ReadonlySet<string>,
-  failed: ReadonlySet<number>,
-): Map<number, TomlSyntaxError> {
-  const errors = new Map<number, TomlSyntaxError>();
+/** A block whose first header is dotted: alone, it would create tables that in the file it only extends. */
+function isDetached(b: BlockText): boolean {
+  return b.bounds.header !== undefined && b.bounds.header.segments > 1;
+}
+
+/** Each block's TOML or syntax error, lines counted in the whole text. */
+export function parseBlocks(blocks: readonly BlockText[]): TomlResult[] {
+  const results = blocks.map((b) => absolute(parseToml(b.text), b.startLine));
+  const preamble = results[0]?.value;
   const byKey = new Map<string, number[]>();
   blocks.forEach((b, i) => {
     const key = b.bounds.header?.rootKey;
-    if (key === undefined || failed.has(i)) return;
-    const list = byKey.get(key);
-    if (list) list.push(i);
-    else byKey.set(key, [i]);
+    if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), i]);
   });
   for (const [key, indices] of byKey) {
-    const inPreamble = !failed.has(0) && preambleKeys.has(key);
-    if (indices.length + (inPreamble ? 1 : 0) < 2) continue;
-    if (!inPreamble && indices.every((i) => opensArrayElement(blocks[i]!.bounds))) continue;
-    const pieces = inPreamble ? [0, ...indices] : indices;
-    for (let round = 0; round < maxJointParses && pieces.length > 1; round++) {
-      const clash = jointParseError(blocks, pieces);
-      if (!clash) break;
-      errors.set(clash.block, clash.error);
-      pieces.splice(pieces.indexOf(clash.block), 1);
-    }
+    const pieces = preamble && key in preamble ? [0, ...indices] : indices;
+    if (pieces.length < 2) continue;
+    // `[[key]]` blocks each open a new element: they cannot clash.
+    if (pieces.every((i) => blocks[i]!.bounds.header?.array && !isDetached(blocks[i]!))) continue;
+    parseJointly(blocks, results, pieces);
   }
-  return errors;
+  return results;
 }
 
-/** Parses the blocks `pieces` together, in order, and maps an error back to its block. */
-function jointParseError(blocks: readonly BlockText[], pieces: readonly number[]): { block: number; error: TomlSyntaxError } | undefined {
+/**
+ * Parses the blocks `pieces` (which share a top-level key) together and
+ * settles their verdicts: a clash earlier than a block's own error becomes
+ * its error; a dotted block is judged by the joint parse alone.
+ */
+function parseJointly(blocks: readonly BlockText[], results: TomlResult[], pieces: readonly number[]): void {
+  const joined: { block: number; text: string }[] = [];
+  for (const i of pieces) {
+    const own = results[i]!.error;
+    if (own && !isDetached(blocks[i]!)) {
+      // The whole file stops at this error: join what precedes it (or at least the header line), and nothing after.
+      const text = blocks[i]!.text;
+      const prefix = [lineStartOf(text, own.line - blocks[i]!.startLine), lineStartOf(text, 1)]
+        .map((end) => text.slice(0, end))
+        .find((p) => parseToml(p).value !== undefined);
+      if (prefix !== undefined) joined.push({ block: i, text: prefix });
+      break;
+    }
+    joined.push({ block: i, text: blocks[i]!.text });
+  }
+  const clash = jointParseError(blocks, joined);
+  const reached = new Set(joined.map((j) => j.block));
+  for (const i of pieces) {
+    if (!isDetached(blocks[i]!)) continue;
+    // A dotted block the joint parse did not reach (or reached only past the clash) has no verdict of its own.
+    const beyond = !reached.has(i) || (clash !== undefined && clash.block !== i && pieces.indexOf(i) > pieces.indexOf(clash.block));
+    if (clash?.block === i) results[i] = { error: clash.error };
+    else if (beyond) results[i] = {};
+    else if (results[i]!.error) results[i] = {};
+  }
+  if (!clash || isDetached(blocks[clash.block]!)) return;
+  const own = results[clash.block]!.error;
+  if (!own || clash.error.line < own.line || (clash.error.line === own.line && clash.error.character < own.character)) {
+    results[clash.block] = { error: clash.error };
+  }
+}
+
+function absolute(result: TomlResult, startLine: number): TomlResult {
+  return result.error ? { error: { ...result.error, line: result.error.line + startLine } } : result;
+}
+
+function lineStartOf(text: string, line: number): number {
+  let at = 0;
+  for (let i = 0; i < line && at < text.length; i++) {
+    const nl = text.indexOf('\n', at);
+    at = nl === -1 ? text.length : nl + 1;
+  }
+  return at;
+}
+
+/** Parses `pieces` together, in order, and maps an error back to its block (lines of the whole text). */
+function jointParseError(
+  blocks: readonly BlockText[],
+  pieces: readonly { readonly block: number; readonly text: string }[],
+): { block: number; error: TomlSyntaxError } | undefined {
   let joint = '';
   const firstLines: number[] = [];
   let line = 0;
-  for (const i of pieces) {
-    const text = blocks[i]!.text;
+  for (const { text } of pieces) {
     firstLines.push(line);
     joint += text;
     line += countLineBreaks(text);
@@ -107,7 +150,7 @@ function jointParseError(blocks: readonly BlockText[], pieces: readonly number[]
   if (!result.error) return undefined;
   let k = firstLines.length - 1;
   while (k > 0 && firstLines[k]! > result.error.line) k--;
-  const block = pieces[k]!;
+  const block = pieces[k]!.block;
   return { block, error: { ...result.error, line: blocks[block]!.startLine + result.error.line - firstLines[k]! } };
 }
 

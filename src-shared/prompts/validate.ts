@@ -44,6 +44,12 @@ const subTableOwners: Readonly<Record<string, string>> = {
 
 export function checkBlock(block: Block, options: ValidateOptions): BlockCheck {
   const report = new Report();
+  // Only unknown blocks may be detached sub-tables (and only they pay for an index here).
+  const first = block.kind === 'unknown' ? block.headers[0] : undefined;
+  const owner = first && first.keys.length > 1 ? subTableOwners[block.rootKey ?? ''] : undefined;
+  if (owner && first) {
+    report.add(codes.detachedTable, block, first, `\`${block.slice(first)}\` is apart from the ${owner} it belongs to; move it up under that table`);
+  }
   if (!block.value) {
     const error = block.syntaxError;
     if (error) {
@@ -51,7 +57,7 @@ export function checkBlock(block: Block, options: ValidateOptions): BlockCheck {
       const end = Math.min(at + 1, block.lineEndAt(at));
       report.add(codes.tomlSyntax, block, { start: at, end }, `TOML syntax error: ${error.message}`);
     }
-    // What a broken block would define is unknown: assume it does, so no "missing" finding piles on.
+    // What a block without a value would define is unknown: assume it does, so no "missing" finding piles on.
     const key = block.rootKey;
     return {
       findings: report.findings,
@@ -59,17 +65,7 @@ export function checkBlock(block: Block, options: ValidateOptions): BlockCheck {
     };
   }
   const checker = new SchemaChecker(report, options);
-  // Only unknown blocks may be detached sub-tables (and only they pay for an index here).
-  const first = block.kind === 'unknown' ? block.headers[0] : undefined;
-  const owner = first && first.keys.length > 1 ? subTableOwners[block.rootKey ?? ''] : undefined;
-  if (owner && first) {
-    report.add(
-      codes.detachedTable,
-      block,
-      first,
-      `\`${block.slice(first)}\` is apart from the ${owner} it belongs to; move it up under that table`,
-    );
-  } else checker.checkRoot(TableView.root(block, block.value));
+  if (!owner) checker.checkRoot(TableView.root(block, block.value));
   checkSecrets(report, block);
   return {
     findings: report.findings,
