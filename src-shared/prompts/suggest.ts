@@ -1,12 +1,17 @@
 // "Did you mean": the closest of a few candidate names to a misspelt one,
 // for unknown keys, tool names and enum values.
 
-/** The candidate nearest to `name`, if it is near enough to be what was meant. */
+/**
+ * The candidate nearest to `name`, if it is near enough to be what was
+ * meant: a few edits away, or else the only candidate `name` begins (`claude`
+ * for `claude_code`).
+ */
 export function closest(name: string, candidates: Iterable<string>): string | undefined {
   const lower = name.toLowerCase();
+  const list = [...candidates];
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const c of candidates) {
+  for (const c of list) {
     const d = distance(lower, c.toLowerCase());
     if (d < bestDistance) {
       best = c;
@@ -14,7 +19,9 @@ export function closest(name: string, candidates: Iterable<string>): string | un
     }
   }
   const longer = Math.max(name.length, best?.length ?? 0);
-  return bestDistance <= Math.max(1, Math.min(3, Math.floor(longer / 3))) ? best : undefined;
+  if (bestDistance <= Math.max(1, Math.min(3, Math.floor(longer / 3)))) return best;
+  const extended = lower.length >= 3 ? list.filter((c) => c.toLowerCase().startsWith(lower)) : [];
+  return extended.length === 1 ? extended[0] : undefined;
 }
 
 /** Edit distance counting an adjacent swap as one edit (optimal string alignment). */
