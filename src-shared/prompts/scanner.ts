@@ -256,59 +256,46 @@ class Scanner {
   }
 
   private array(): ValueNode | undefined {
-    const s = this.s;
     const start = this.pos++;
     const items: ValueNode[] = [];
-    for (;;) {
-      const crossed = this.skipVoid();
-      const c = s.charCodeAt(this.pos);
-      if (this.pos >= s.length) break;
-      if (c === RBRACKET) {
-        this.pos++;
-        break;
-      }
-      if (c === COMMA) {
-        this.pos++;
-        continue;
-      }
-      if (crossed && c === LBRACKET && this.looksLikeHeader()) {
-        this.abandon();
-        break;
-      }
-      const before = this.pos;
+    this.items(RBRACKET, true, () => {
       const item = this.value();
       if (item) items.push(item);
-      if (this.abandoned) break;
-      if (this.pos === before) this.pos++;
-    }
+      return true;
+    });
     return this.indexing ? { kind: 'array', items, start, end: this.pos } : undefined;
   }
 
   private inlineTable(): ValueNode | undefined {
-    const s = this.s;
     const start = this.pos++;
     const table = new TableNode({ start, end: start });
-    for (;;) {
-      const crossed = this.skipVoid();
-      const c = s.charCodeAt(this.pos);
-      if (this.pos >= s.length) break;
-      if (crossed && c === LBRACKET) {
-        this.abandon();
-        break;
-      }
-      if (c === RBRACE) {
-        this.pos++;
-        break;
-      }
-      if (c === COMMA) {
-        this.pos++;
-        continue;
-      }
-      if (!this.keyValue(table) || this.abandoned) break;
-    }
+    this.items(RBRACE, false, () => this.keyValue(table));
     if (!this.indexing) return undefined;
     table.span = { start, end: this.pos };
     return { kind: 'inlineTable', table, start, end: this.pos };
+  }
+
+  /**
+   * The comma-separated items of an array or inline table, up to `close`,
+   * each read by `item` (false: give up). A line starting with `[` ends them
+   * when it reads as a header (`headersOnly`) or always (keys never start so).
+   */
+  private items(close: number, headersOnly: boolean, item: () => boolean): void {
+    const s = this.s;
+    for (;;) {
+      const crossed = this.skipVoid();
+      const c = s.charCodeAt(this.pos);
+      if (this.pos >= s.length) return;
+      if (c === close || c === COMMA) {
+        this.pos++;
+        if (c === close) return;
+        continue;
+      }
+      if (crossed && c === LBRACKET && (!headersOnly || this.looksLikeHeader())) return this.abandon();
+      const before = this.pos;
+      if (!item() || this.abandoned) return;
+      if (this.pos === before) this.pos++;
+    }
   }
 
   /** Gives up the value being scanned at the start of the current line. */
