@@ -93,6 +93,14 @@ export function compile(python: string): RegExp {
 interface Compiled {
   readonly pattern: SecretPattern;
   readonly regex: RegExp;
+  /** The literal a case-sensitive pattern starts with (`sk-`, `AKIA`), checked before the regex runs. */
+  readonly head: string;
+}
+
+/** The literal characters a case-sensitive Python pattern starts with, after its `\b`. */
+function literalHead(python: string): string {
+  if (python.startsWith('(?i)')) return '';
+  return /^(?:\\b)?([^\\^$.|?*+()[\]{}]*)/.exec(python)?.[1] ?? '';
 }
 
 /**
@@ -108,7 +116,7 @@ const { groups, anchorSearch } = ((): { groups: readonly (readonly Compiled[])[]
       k = sources.push(pattern.anchor.source) - 1;
       grouped.push([]);
     }
-    grouped[k]!.push({ pattern, regex: compile(pattern.python) });
+    grouped[k]!.push({ pattern, regex: compile(pattern.python), head: literalHead(pattern.python) });
   }
   return { groups: grouped, anchorSearch: new RegExp(sources.map((t) => `(${t})`).join('|'), 'g') };
 })();
@@ -121,28 +129,30 @@ export function findSecrets(value: string): SecretMatch[] {
   if (value.length < shortestSecret) return [];
   const found: SecretMatch[] = [];
   anchorSearch.lastIndex = 0;
+  const tryAt = (c: Compiled, start: number): void => {
+    if (start < 0 || !value.startsWith(c.head, start) || followsWordChar(value, start)) return;
+    c.regex.lastIndex = start;
+    const hit = c.regex.exec(value);
+    if (hit) found.push({ pattern: c.pattern, start, end: start + hit[0].length });
+  };
   for (let m = anchorSearch.exec(value); m !== null; m = anchorSearch.exec(value)) {
     let k = 1;
     while (m[k] === undefined) k++;
     for (const c of groups[k - 1]!) {
-      for (const start of startsBefore(value, m.index, c.pattern.anchor)) {
-        if (followsWordChar(value, start)) continue;
-        c.regex.lastIndex = start;
-        const hit = c.regex.exec(value);
-        if (hit) found.push({ pattern: c.pattern, start, end: start + hit[0].length });
-      }
+      const anchor = c.pattern.anchor;
+      if ('back' in anchor) tryAt(c, m.index - anchor.back);
+      else for (const start of wordStarts(value, m.index, anchor.words)) tryAt(c, start);
     }
   }
   return withoutOverlaps(found);
 }
 
-/** Where a match anchored at `at` would start. */
-function startsBefore(s: string, at: number, anchor: Anchor): number[] {
-  if ('back' in anchor) return at >= anchor.back ? [at - anchor.back] : [];
+/** Where one of `words` ends just before `at`, whitespace between allowed (compared case-insensitively). */
+function wordStarts(s: string, at: number, words: readonly string[]): number[] {
   let end = at;
   while (end > 0 && /\s/.test(s[end - 1]!)) end--;
   const starts: number[] = [];
-  for (const w of anchor.words) {
+  for (const w of words) {
     if (end >= w.length && s.slice(end - w.length, end).toLowerCase() === w) starts.push(end - w.length);
   }
   return starts;
