@@ -21,6 +21,13 @@ export interface BlockSyntaxError {
   readonly position: Position;
 }
 
+/** A syntax error as the block keeps it: its line counted from the block's first line, so it moves with the block. */
+export interface LocalSyntaxError {
+  readonly message: string;
+  readonly line: number;
+  readonly character: number;
+}
+
 export class Block {
   private syntax: BlockIndex | undefined;
   private lines: LineIndex | undefined;
@@ -35,10 +42,18 @@ export class Block {
     /** How many line breaks `text` holds. */
     readonly lineBreaks: number,
     private readonly bounds: BlockBounds,
-    /** The block's TOML, or undefined when it has a syntax error. */
+    /**
+     * The block's TOML; undefined when it has a syntax error, or when it is a
+     * sub-table away from its table that only a whole file, broken before it, could place.
+     */
     readonly value: TomlTable | undefined,
-    readonly syntaxError: BlockSyntaxError | undefined,
+    private readonly error: LocalSyntaxError | undefined,
   ) {}
+
+  get syntaxError(): BlockSyntaxError | undefined {
+    const e = this.error;
+    return e && { message: e.message, position: { line: this.startLine + e.line, character: e.character } };
+  }
 
   get kind(): BlockKind {
     const h = this.bounds.header;

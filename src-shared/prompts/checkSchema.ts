@@ -5,7 +5,7 @@
 // need (session ids and start times) are collected, not judged, here.
 
 import type { TomlValue } from 'smol-toml';
-import { promptsCodes as codes } from './codes';
+import { type PromptsCode, promptsCodes as codes } from './codes';
 import { checkToolCall, type ToolCallOptions } from './checkToolCalls';
 import type { Report } from './report';
 import { type FieldSpec, type FieldType, tableSpecs, type TableName } from './schema';
@@ -24,9 +24,10 @@ export interface SessionFact {
   readonly startedAt: number | undefined;
 }
 
-const requiredKeys: ReadonlyMap<string, readonly string[]> = new Map(
-  Object.entries(tableSpecs).map(([name, spec]) => [name, Object.keys(spec.fields).filter((k) => spec.fields[k]!.required)]),
-);
+// Per table, the fields by key and the required keys, looked up once per table of a file (tens of thousands).
+const fieldMaps = new Map(Object.entries(tableSpecs).map(([name, spec]) => [name, new Map(Object.entries(spec.fields))]));
+const requiredKeys = new Map(Object.entries(tableSpecs).map(([name, spec]) => [name, Object.keys(spec.fields).filter((k) => spec.fields[k]!.required)]));
+const none: readonly string[] = [];
 
 export class SchemaChecker {
   readonly sessions: SessionFact[] = [];
@@ -68,41 +69,34 @@ export class SchemaChecker {
   private checkTurn(view: TableView): void {
     const v = view.value;
     // Keys a role rule already reported, so the type checks do not pile on.
-    const skip: string[] = [];
-    const key = (k: string): Span => view.keySpan(k);
+    let skip = none;
+    const report = (code: PromptsCode, key: string, message: string): void => {
+      this.report.add(code, view.block, view.keySpan(key), message);
+      skip = [...skip, key];
+    };
     if (v['role'] === 'user') {
-      if ('model' in v) {
-        this.report.add(codes.userTurnModel, view.block, key('model'), 'a user turn has no `model`: only assistant turns name the model');
-        skip.push('model');
-      }
-      if ('summary' in v) {
-        this.report.add(codes.userTurnSummary, view.block, key('summary'), 'a user turn has no `summary`: the prompt is its own text');
-        skip.push('summary');
-      }
-      if (!('text' in v)) this.report.add(codes.missingKey, view.block, view.anchor, 'a user turn needs `text`', { data: { key: 'text' } });
-    } else if (v['role'] === 'assistant' && 'text' in v && !this.verbose) {
-      this.report.add(
-        codes.assistantText,
-        view.block,
-        key('text'),
-        'an assistant turn carries `text` only when its session has `verbose = true`',
-      );
-      skip.push('text');
+      if (v['model'] !== undefined) report(codes.userTurnModel, 'model', 'a user turn has no `model`: only assistant turns name the model');
+      if (v['summary'] !== undefined) report(codes.userTurnSummary, 'summary', 'a user turn has no `summary`: the prompt is its own text');
+      if (v['text'] === undefined) this.report.add(codes.missingKey, view.block, view.anchor, 'a user turn needs `text`', { data: { key: 'text' } });
+    } else if (v['role'] === 'assistant' && v['text'] !== undefined && !this.verbose) {
+      report(codes.assistantText, 'text', 'an assistant turn carries `text` only when its session has `verbose = true`');
     }
     this.checkFields(view, 'turn', { skip });
   }
 
   private checkFields(view: TableView, name: TableName, options: { skip?: readonly string[]; requireds?: boolean } = {}): void {
     const spec = tableSpecs[name];
+    const fields = fieldMaps.get(name)!;
     const value = view.value;
+    const skip = options.skip ?? none;
     for (const key in value) {
-      const field = spec.fields[key];
+      const field = fields.get(key);
       if (!field) this.unknownKey(view, key, name, Object.keys(value));
-      else if (!options.skip?.includes(key)) this.checkField(view, key, field);
+      else if (skip.length === 0 || !skip.includes(key)) this.checkField(view, key, field);
     }
     if (options.requireds === false) return;
-    for (const key of requiredKeys.get(name) ?? []) {
-      if (key in value || options.skip?.includes(key)) continue;
+    for (const key of requiredKeys.get(name)!) {
+      if (value[key] !== undefined || skip.includes(key)) continue;
       if (name === 'session' && key === 'turns') this.report.add(codes.noTurns, view.block, view.anchor, 'a session needs at least one `[[sessions.turns]]`');
       else this.report.add(codes.missingKey, view.block, view.anchor, `${spec.label} is missing \`${key}\``, { data: { key } });
     }

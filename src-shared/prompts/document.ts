@@ -7,7 +7,7 @@
 import { Block } from './block';
 import { splitBlocks } from './scanner';
 import { type BlockText, countLineBreaks, parseBlocks } from './tomlBlocks';
-import { type PathSegment, TableView } from './tableView';
+import { TableView } from './tableView';
 
 export interface ToolCallModel {
   /** Position in the turn's `tool_calls`. */
@@ -68,7 +68,7 @@ export function parsePrompts(text: string): PromptsDocument {
       breaks[i]!,
       t.bounds,
       value,
-      error && { message: error.message, position: { line: error.line, character: error.character } },
+      error && { message: error.message, line: error.line - t.startLine, character: error.character },
     );
   });
   return { text, blocks, ...modelsOf(blocks) };
@@ -118,5 +118,3 @@ export function blockAtLine(doc: PromptsDocument, line: number): Block {
   }
   return blocks[lo]!;
 }
-
-export type { PathSegment };

@@ -91,8 +91,9 @@ const mutated: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom(...bases), fc.array(mutation, { minLength: 1, maxLength: 4 }))
   .map(([base, ms]) => ms.reduce(mutate, base));
 
+/** Whether `r` lies in `text`, lines counted as LineIndex does (a CR ends a line only before a LF). */
 function inside(text: string, r: Range): boolean {
-  const ls = text.split('\n').map((l) => l.replace(/\r$/, ''));
+  const ls = text.split('\n').map((l, i, all) => (i < all.length - 1 ? l.replace(/\r$/, '') : l));
   const ok = (p: Range['start']): boolean => p.line >= 0 && p.line < ls.length && p.character >= 0 && p.character <= ls[p.line]!.length;
   return ok(r.start) && ok(r.end) && (r.start.line < r.end.line || (r.start.line === r.end.line && r.start.character <= r.end.character));
 }
