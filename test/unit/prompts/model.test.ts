@@ -96,34 +96,24 @@ test('sessions, turns, tool calls, the commit and edits carry the ranges of thei
 
 test('locate names the table, the key and the part a position is on', () => {
   const doc = parsePrompts(file);
-  const at = (line: number, character: number) => {
+  // [line, character] -> table, table path, key path, part, turn index, tool call index
+  const cases: [number, number, string, (string | number)[], string[], string, number?, number?][] = [
+    [0, 2, 'root', [], ['schema'], 'key'],
+    [2, 11, 'commit', ['commit'], ['branch'], 'value'],
+    [9, 3, 'sessionCommit', ['sessions', 0, 'commit'], ['branch'], 'key'],
+    [14, 5, 'turn', ['sessions', 0, 'turns', 1], [], 'header', 1],
+    [13, 0, 'turn', ['sessions', 0, 'turns', 0], [], 'none', 0],
+    [15, 3, 'turn', ['sessions', 0, 'turns', 1], ['role'], 'key', 1],
+    [18, 22, 'toolCall', ['sessions', 0, 'turns', 1, 'tool_calls', 0], ['args', 'path'], 'value', 1, 0],
+    [21, 12, 'toolCall', ['sessions', 0, 'turns', 1, 'tool_calls', 1], ['args', 'pattern'], 'key', 1, 1],
+    [26, 9, 'turn', ['sessions', 1, 'turns', 0], ['role'], 'value', 0],
+    [32, 9, 'edit', ['edits', 0], ['turns'], 'value'],
+  ];
+  for (const [line, character, ...expected] of cases) {
     const l = locate(doc, { line, character });
-    return { table: l.table, tablePath: l.tablePath, keyPath: l.keyPath, part: l.part, turn: l.turn?.index, call: l.toolCall?.index };
-  };
-  assert.deepEqual(at(0, 2), { table: 'root', tablePath: [], keyPath: ['schema'], part: 'key', turn: undefined, call: undefined });
-  assert.deepEqual(at(2, 11), { table: 'commit', tablePath: ['commit'], keyPath: ['branch'], part: 'value', turn: undefined, call: undefined });
-  assert.deepEqual(at(9, 3), { table: 'sessionCommit', tablePath: ['sessions', 0, 'commit'], keyPath: ['branch'], part: 'key', turn: undefined, call: undefined });
-  assert.deepEqual(at(14, 5), { table: 'turn', tablePath: ['sessions', 0, 'turns', 1], keyPath: [], part: 'header', turn: 1, call: undefined });
-  assert.deepEqual(at(13, 0), { table: 'turn', tablePath: ['sessions', 0, 'turns', 0], keyPath: [], part: 'none', turn: 0, call: undefined });
-  assert.deepEqual(at(15, 3), { table: 'turn', tablePath: ['sessions', 0, 'turns', 1], keyPath: ['role'], part: 'key', turn: 1, call: undefined });
-  assert.deepEqual(at(18, 22), {
-    table: 'toolCall',
-    tablePath: ['sessions', 0, 'turns', 1, 'tool_calls', 0],
-    keyPath: ['args', 'path'],
-    part: 'value',
-    turn: 1,
-    call: 0,
-  });
-  assert.deepEqual(at(21, 12), {
-    table: 'toolCall',
-    tablePath: ['sessions', 0, 'turns', 1, 'tool_calls', 1],
-    keyPath: ['args', 'pattern'],
-    part: 'key',
-    turn: 1,
-    call: 1,
-  });
-  assert.deepEqual(at(26, 9), { table: 'turn', tablePath: ['sessions', 1, 'turns', 0], keyPath: ['role'], part: 'value', turn: 0, call: undefined });
-  assert.deepEqual(at(32, 9), { table: 'edit', tablePath: ['edits', 0], keyPath: ['turns'], part: 'value', turn: undefined, call: undefined });
+    const got = [l.table, l.tablePath, l.keyPath, l.part, l.turn?.index, l.toolCall?.index];
+    assert.deepEqual(got, [...expected, undefined, undefined].slice(0, 6), `at ${line}:${character}`);
+  }
 });
 
 test('locate works in a block that does not parse, from the position index', () => {
