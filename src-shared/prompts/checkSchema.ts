@@ -89,9 +89,11 @@ export class SchemaChecker {
     const fields = fieldMaps.get(name)!;
     const value = view.value;
     const skip = options.skip ?? none;
-    for (const key in value) {
+    // Object.keys: the tables smol-toml builds have no prototype, and for-in over them is slower.
+    const keys = Object.keys(value);
+    for (const key of keys) {
       const field = fields.get(key);
-      if (!field) this.unknownKey(view, key, name, Object.keys(value));
+      if (!field) this.unknownKey(view, key, name, keys);
       else if (skip.length === 0 || !skip.includes(key)) this.checkField(view, key, field);
     }
     if (options.requireds === false) return;

@@ -50,7 +50,7 @@ export function checkToolCall(report: Report, call: TableView, options: ToolCall
 
 /** `missingAt` is where a missing arg is reported (looked up only then: ranges cost an index). */
 function checkArgs(report: Report, args: TableView, owner: string, specs: Readonly<Record<string, ArgSpec>>, missingAt: () => Span): void {
-  for (const key in args.value) {
+  for (const key of Object.keys(args.value)) {
     const spec = specs[key];
     if (spec) {
       checkArg(report, args, owner, key, spec);

@@ -74,6 +74,11 @@ function endsScalar(c: number): boolean {
 const headerLine = /\[\[?[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*(?:\.[ \t]*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*)*\]\]?[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/y;
 const notKeywords = new Set(['true', 'false', 'inf', 'nan']);
 
+function opensMultiline(s: string, pos: number): boolean {
+  const c = s.charCodeAt(pos);
+  return (c === QUOTE || c === APOSTROPHE) && s.charCodeAt(pos + 1) === c && s.charCodeAt(pos + 2) === c;
+}
+
 /** After a date `YYYY-MM-DD`: a space and the time of a date-time. */
 const spaceThenTime = / \d\d:/y;
 
@@ -87,6 +92,8 @@ class Scanner {
   readonly headers: Header[] = [];
   /** Set when an unclosed array or inline table was abandoned at a header line; the scan resumes there. */
   private abandoned = false;
+  /** How many arrays and inline tables the scan is inside. */
+  private nesting = 0;
   // The last key path read: its length and first name always, its segments when indexing.
   private keyCount = 0;
   private firstKey = '';
@@ -150,7 +157,7 @@ class Scanner {
     const array = s.charCodeAt(this.pos) === LBRACKET;
     if (array) this.pos++;
     this.skipWs();
-    this.keyPath();
+    this.keyPath(true);
     this.skipWs();
     if (s.charCodeAt(this.pos) === RBRACKET) {
       this.pos++;
@@ -193,7 +200,7 @@ class Scanner {
 
   private keyValue(into: TableNode): boolean {
     const s = this.s;
-    if (this.keyPath() === 0) return false;
+    if (this.keyPath(false) === 0) return false;
     const keys = this.keys;
     this.skipWs();
     if (s.charCodeAt(this.pos) !== EQUALS) return false;
@@ -208,8 +215,8 @@ class Scanner {
     return true;
   }
 
-  /** Reads a (dotted) key; returns its segment count. */
-  private keyPath(): number {
+  /** Reads a (dotted) key; returns its segment count. `header`: the first name is needed to split blocks. */
+  private keyPath(header: boolean): number {
     const s = this.s;
     this.keyCount = 0;
     if (this.indexing) this.keys = [];
@@ -219,7 +226,7 @@ class Scanner {
       if (c === QUOTE || c === APOSTROPHE) this.pos = endOfString(s, start, c === QUOTE ? 'basic' : 'literal');
       else while (isBareKeyChar(s.charCodeAt(this.pos))) this.pos++;
       if (this.pos === start) return this.keyCount;
-      if (this.keyCount === 0 || this.indexing) {
+      if ((header && this.keyCount === 0) || this.indexing) {
         const name = c === QUOTE || c === APOSTROPHE ? decodeQuotedKey(s, { start, end: this.pos }) : s.slice(start, this.pos);
         if (this.keyCount === 0) this.firstKey = name;
         if (this.indexing) this.keys.push({ name, start, end: this.pos });
@@ -236,6 +243,11 @@ class Scanner {
     const s = this.s;
     const start = this.pos;
     const c = s.charCodeAt(start);
+    if (!this.indexing && this.nesting === 0 && c !== LBRACKET && c !== LBRACE && !opensMultiline(s, start)) {
+      // Splitting needs no single-line value's end: nothing after it on its line can open a block.
+      this.pos = lineEndOf(s, start);
+      return undefined;
+    }
     if (c === QUOTE || c === APOSTROPHE) {
       const style = stringStyleAt(s, start);
       this.pos = endOfString(s, start, style);
@@ -281,6 +293,12 @@ class Scanner {
    * when it reads as a header (`headersOnly`) or always (keys never start so).
    */
   private items(close: number, headersOnly: boolean, item: () => boolean): void {
+    this.nesting++;
+    this.itemsUntil(close, headersOnly, item);
+    this.nesting--;
+  }
+
+  private itemsUntil(close: number, headersOnly: boolean, item: () => boolean): void {
     const s = this.s;
     for (;;) {
       const crossed = this.skipVoid();
