@@ -8,7 +8,7 @@
 // lines) and leave values to smol-toml. On invalid input they recover and go
 // on: they never throw and always finish.
 
-import { decodeQuotedKey, endOfString, lineEndOf, stringStyleAt } from './tomlStrings';
+import { decodeQuotedKey, endOfString, isUnclosedMultiline, lineEndOf, stringStyleAt } from './tomlStrings';
 import { type Header, type KeySegment, memberTable, TableNode, type ValueNode } from './syntaxTree';
 
 /** Where one top-level block lies in the text, and what its first header says. */
@@ -18,6 +18,12 @@ export interface BlockBounds {
   readonly end: number;
   /** Undefined for the preamble, which has no header. */
   readonly header?: { readonly rootKey: string; readonly segments: number; readonly array: boolean };
+  /**
+   * Set on the last block when the text ends inside a multi-line string,
+   * array or inline table it opened: a block re-scanned alone after an edit
+   * that ends so may have swallowed the blocks after it, so a full pass is needed.
+   */
+  readonly openAtEnd?: boolean;
 }
 
 /** The position index of one block; spans are relative to the block's text. */
@@ -94,6 +100,8 @@ class Scanner {
   private abandoned = false;
   /** How many arrays and inline tables the scan is inside. */
   private nesting = 0;
+  /** The text ended inside a multi-line string, array or inline table. */
+  private openAtEnd = false;
   // The last key path read: its length and first name always, its segments when indexing.
   private keyCount = 0;
   private firstKey = '';
@@ -108,7 +116,12 @@ class Scanner {
     const s = this.s;
     this.pos = s.charCodeAt(0) === BOM ? 1 : 0;
     while (this.pos < s.length) this.line();
-    this.blocks.push({ start: this.blockStart, end: s.length, ...(this.blockHeader && { header: this.blockHeader }) });
+    this.blocks.push({
+      start: this.blockStart,
+      end: s.length,
+      ...(this.blockHeader && { header: this.blockHeader }),
+      ...(this.openAtEnd && { openAtEnd: true }),
+    });
   }
 
   private line(): void {
@@ -251,6 +264,7 @@ class Scanner {
     if (c === QUOTE || c === APOSTROPHE) {
       const style = stringStyleAt(s, start);
       this.pos = endOfString(s, start, style);
+      if (this.pos === s.length && (style === 'multilineBasic' || style === 'multilineLiteral') && isUnclosedMultiline(s, start, style)) this.openAtEnd = true;
       return this.indexing ? { kind: 'string', style, start, end: this.pos } : undefined;
     }
     if (c === LBRACKET) return this.array();
@@ -303,7 +317,10 @@ class Scanner {
     for (;;) {
       const crossed = this.skipVoid();
       const c = s.charCodeAt(this.pos);
-      if (this.pos >= s.length) return;
+      if (this.pos >= s.length) {
+        this.openAtEnd = true;
+        return;
+      }
       if (c === close || c === COMMA) {
         this.pos++;
         if (c === close) return;

@@ -38,10 +38,14 @@ export function endOfString(s: string, pos: number, style: StringStyle): number 
       return q !== -1 && q < nl ? q + 1 : contentEnd(s, nl);
     }
     case 'multilineBasic':
-      return endOfMultiline(s, pos, '"""', true);
     case 'multilineLiteral':
-      return endOfMultiline(s, pos, "'''", false);
+      return closeOfMultiline(s, pos, style) ?? s.length;
   }
+}
+
+/** Whether the multi-line string literal opening at `pos` is never closed. */
+export function isUnclosedMultiline(s: string, pos: number, style: 'multilineBasic' | 'multilineLiteral'): boolean {
+  return closeOfMultiline(s, pos, style) === undefined;
 }
 
 function endOfBasic(s: string, pos: number): number {
@@ -56,12 +60,15 @@ function endOfBasic(s: string, pos: number): number {
   return n;
 }
 
-function endOfMultiline(s: string, pos: number, delimiter: string, escapes: boolean): number {
+/** The end of the multi-line string literal opening at `pos`, or undefined if it is never closed. */
+function closeOfMultiline(s: string, pos: number, style: 'multilineBasic' | 'multilineLiteral'): number | undefined {
+  const escapes = style === 'multilineBasic';
+  const delimiter = escapes ? '"""' : "'''";
   const quote = delimiter.charCodeAt(0);
   let from = pos + 3;
   for (;;) {
     const i = s.indexOf(delimiter, from);
-    if (i === -1) return s.length;
+    if (i === -1) return undefined;
     if (escapes) {
       let backslashes = 0;
       while (s.charCodeAt(i - 1 - backslashes) === BACKSLASH) backslashes++;

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Block } from '../../../src-shared/prompts/block';
 import { parsePrompts } from '../../../src-shared/prompts/document';
+import { splitBlocks } from '../../../src-shared/prompts/scanner';
 import { type Member, memberTable, type Span } from '../../../src-shared/prompts/syntaxTree';
 import { commitLines, lines, minimalValid, sessionLines, shown } from '../../support/promptsFixtures';
 
@@ -145,4 +146,15 @@ test('blocks cover the text exactly, on line boundaries', () => {
       ['edits', 15, 21],
     ],
   );
+});
+
+test('a split tells when the text ends inside a multi-line string, array or inline table it opened', () => {
+  const openAtEnd = (t: string): boolean[] => splitBlocks(t).map((b) => b.openAtEnd === true);
+  assert.deepEqual(openAtEnd(lines('[[sessions]]', 'summary = """', 'still open')), [false, true]);
+  assert.deepEqual(openAtEnd(lines('[[sessions]]', "summary = '''", "x''")), [false, true]);
+  assert.deepEqual(openAtEnd(lines('[[sessions]]', 'tags = [', '"a",')), [false, true]);
+  assert.deepEqual(openAtEnd(lines('[[sessions]]', 'args = { a = 1,')), [false, true]);
+  assert.deepEqual(openAtEnd(lines('[[sessions]]', 'summary = """closed"""')), [false, false]);
+  assert.deepEqual(openAtEnd(lines('[[sessions]]', 'summary = """"""')), [false, false]);
+  assert.deepEqual(openAtEnd(minimalValid), [false, false, false]);
 });
