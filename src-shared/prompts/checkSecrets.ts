@@ -41,10 +41,11 @@ function reportSecrets(report: Report, block: Block, path: readonly PathSegment[
   const node = nodeAt(block.root, path);
   const key = [...path].reverse().find((p) => typeof p === 'string') ?? 'a value';
   for (const m of found) {
-    let span: Span = node instanceof TableNode ? node.span : (node ?? block.headers[0] ?? { start: 0, end: 0 });
-    if (node && !(node instanceof TableNode) && node.kind === 'string') span = sourceSpanOfValue(block.text, node, node.style, m.start, m.end) ?? node;
+    const exact = node && !(node instanceof TableNode) && node.kind === 'string' ? sourceSpanOfValue(block.text, node, node.style, m.start, m.end) : undefined;
+    // Without the exact characters (the index and the parser disagree) the value is shown, but no redaction is offered.
+    const span: Span = exact ?? (node instanceof TableNode ? node.span : (node ?? block.headers[0] ?? { start: 0, end: 0 }));
     report.add(codes.secret, block, span, `\`${key}\` holds ${m.pattern.label}; redact it before this file is shared`, {
-      data: { kind: m.pattern.kind, replacement: redaction },
+      data: { kind: m.pattern.kind, ...(exact && { replacement: redaction }) },
     });
   }
 }

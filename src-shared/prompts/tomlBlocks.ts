@@ -67,7 +67,10 @@ export function parseBlocks(blocks: readonly BlockText[]): TomlResult[] {
   const byKey = new Map<string, number[]>();
   blocks.forEach((b, i) => {
     const key = b.bounds.header?.rootKey;
-    if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), i]);
+    if (key === undefined) return;
+    const list = byKey.get(key);
+    if (list) list.push(i);
+    else byKey.set(key, [i]);
   });
   for (const [key, indices] of byKey) {
     const pieces = preamble && key in preamble ? [0, ...indices] : indices;
