@@ -5,6 +5,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { checkPrompts } from '../../../src-shared/prompts/check';
 import { promptsCodes } from '../../../src-shared/prompts/codes';
 import { findingsOf, lines } from '../../support/promptsFixtures';
 
@@ -67,4 +68,9 @@ test('each finding carries the severity the table gives its code, but for strict
     findingsOf(everyProblem, true).filter((f) => f.code === 'prompts/unknown-tool').map((f) => f.severity),
     ['error'],
   );
+});
+
+test('checkPrompts, the one call for the command line, gives the same findings as parse then validate', () => {
+  assert.deepEqual(checkPrompts(everyProblem, { strictUnknownTools: true }), findingsOf(everyProblem, true));
+  assert.deepEqual(checkPrompts(everyProblem, { strictUnknownTools: false }), findingsOf(everyProblem, false));
 });
