@@ -10,10 +10,11 @@ import { featureCapabilities, registerFeatureSupport } from './features';
 import type { AnyLanguageService } from './languageService';
 import { ModelCache } from './models';
 import { packService } from './pack/service';
+import { promptsService } from './prompts/service';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const serviceList: AnyLanguageService[] = [packService as AnyLanguageService];
+const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
 const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])));
 const logger = { error: (message: string) => connection.console.error(message) };
 let canAskConfiguration = false;

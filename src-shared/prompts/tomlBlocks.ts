@@ -1,0 +1,168 @@
+// TOML values per block, with the syntax errors a whole-file parse would
+// report. A block opened by a one-segment header (`[commit]`,
+// `[[sessions]]`, `[[edits]]`, `[anything]`) means the same alone as in
+// the file, so smol-toml parses it alone (an edit re-parses one block).
+// What that cannot see is a clash between blocks that share a top-level
+// key: two `[commit]` tables, `[sessions]` beside `[[sessions]]`, a preamble
+// `commit = {...}` beside a `[commit]` header. And a block opened by a
+// dotted header away from its table (`[[sessions.turns]]` after `[[edits]]`)
+// means something else alone: in the file it extends the last session. For
+// those keys the blocks are parsed together, in order, which is what the
+// whole file says about that key; files the capture writer wrote never pay
+// for it (each `[[sessions]]` block stands alone).
+
+import { parse, TomlError, type TomlTable } from 'smol-toml';
+import type { BlockBounds } from './scanner';
+
+/** A TOML syntax error at a 0-based line and UTF-16 column. */
+export interface TomlSyntaxError {
+  readonly message: string;
+  readonly line: number;
+  readonly character: number;
+}
+
+/**
+ * A parsed TOML text, or its syntax error. Neither, for a block whose
+ * meaning depends on blocks before a syntax error: it has no verdict of its own.
+ */
+export interface TomlResult {
+  readonly value?: TomlTable;
+  readonly error?: TomlSyntaxError;
+}
+
+/** Parses one text; never throws. Integers come back as bigint, so `1.0` is never taken for an integer. */
+export function parseToml(text: string): TomlResult {
+  try {
+    return { value: parse(text, { integersAsBigInt: true }) };
+  } catch (e) {
+    return { error: syntaxErrorOf(e) };
+  }
+}
+
+function syntaxErrorOf(e: unknown): TomlSyntaxError {
+  if (e instanceof TomlError) {
+    // smol-toml's message is "Invalid TOML document: <what>" followed by a code excerpt.
+    const what = e.message.replace(/^Invalid TOML document: /, '').split('\n')[0] ?? e.message;
+    return { message: what, line: e.line - 1, character: e.column - 1 };
+  }
+  return { message: e instanceof Error ? e.message : String(e), line: 0, character: 0 };
+}
+
+export interface BlockText {
+  readonly bounds: BlockBounds;
+  readonly text: string;
+  /** The block's first line in the whole text. */
+  readonly startLine: number;
+}
+
+/** A block whose first header is dotted: alone, it would create tables that in the file it only extends. */
+function isDetached(b: BlockText): boolean {
+  return b.bounds.header !== undefined && b.bounds.header.segments > 1;
+}
+
+/** Each block's TOML or syntax error, lines counted in the whole text. */
+export function parseBlocks(blocks: readonly BlockText[]): TomlResult[] {
+  const results = blocks.map((b) => absolute(parseToml(b.text), b.startLine));
+  const preamble = results[0]?.value;
+  const byKey = new Map<string, number[]>();
+  blocks.forEach((b, i) => {
+    const key = b.bounds.header?.rootKey;
+    if (key === undefined) return;
+    const list = byKey.get(key);
+    if (list) list.push(i);
+    else byKey.set(key, [i]);
+  });
+  for (const [key, indices] of byKey) {
+    const pieces = preamble && key in preamble ? [0, ...indices] : indices;
+    if (pieces.length < 2) continue;
+    // `[[key]]` blocks each open a new element: they cannot clash.
+    if (pieces.every((i) => blocks[i]!.bounds.header?.array && !isDetached(blocks[i]!))) continue;
+    parseJointly(blocks, results, pieces);
+  }
+  return results;
+}
+
+/**
+ * Parses the blocks `pieces` (which share a top-level key) together and
+ * settles their verdicts: a clash earlier than a block's own error becomes
+ * its error; a dotted block is judged by the joint parse alone.
+ */
+function parseJointly(blocks: readonly BlockText[], results: TomlResult[], pieces: readonly number[]): void {
+  const joined: { block: number; text: string }[] = [];
+  for (const i of pieces) {
+    const own = results[i]!.error;
+    if (own && !isDetached(blocks[i]!)) {
+      // The whole file stops at this error: join what precedes it (or at least the header line), and nothing after.
+      const text = blocks[i]!.text;
+      const prefix = [lineStartOf(text, own.line - blocks[i]!.startLine), lineStartOf(text, 1)]
+        .map((end) => text.slice(0, end))
+        .find((p) => parseToml(p).value !== undefined);
+      if (prefix !== undefined) joined.push({ block: i, text: prefix });
+      break;
+    }
+    joined.push({ block: i, text: blocks[i]!.text });
+  }
+  const clash = jointParseError(blocks, joined);
+  const reached = new Set(joined.map((j) => j.block));
+  for (const i of pieces) {
+    if (!isDetached(blocks[i]!)) continue;
+    // A dotted block the joint parse did not reach (or reached only past the clash) has no verdict of its own.
+    const beyond = !reached.has(i) || (clash !== undefined && clash.block !== i && pieces.indexOf(i) > pieces.indexOf(clash.block));
+    if (clash?.block === i) results[i] = { error: clash.error };
+    else if (beyond) results[i] = {};
+    else if (results[i]!.error) results[i] = {};
+  }
+  if (!clash || isDetached(blocks[clash.block]!)) return;
+  const own = results[clash.block]!.error;
+  if (!own || clash.error.line < own.line || (clash.error.line === own.line && clash.error.character < own.character)) {
+    results[clash.block] = { error: clash.error };
+  }
+}
+
+function absolute(result: TomlResult, startLine: number): TomlResult {
+  return result.error ? { error: { ...result.error, line: result.error.line + startLine } } : result;
+}
+
+function lineStartOf(text: string, line: number): number {
+  let at = 0;
+  for (let i = 0; i < line && at < text.length; i++) {
+    const nl = text.indexOf('\n', at);
+    at = nl === -1 ? text.length : nl + 1;
+  }
+  return at;
+}
+
+/** Parses `pieces` together, in order, and maps an error back to its block (lines of the whole text). */
+function jointParseError(
+  blocks: readonly BlockText[],
+  pieces: readonly { readonly block: number; readonly text: string }[],
+): { block: number; error: TomlSyntaxError } | undefined {
+  let joint = '';
+  const firstLines: number[] = [];
+  let line = 0;
+  for (const { text } of pieces) {
+    firstLines.push(line);
+    joint += text;
+    line += countLineBreaks(text);
+    if (text.length > 0 && !text.endsWith('\n')) {
+      joint += '\n';
+      line++;
+    }
+  }
+  const result = parseToml(joint);
+  if (!result.error) return undefined;
+  let k = firstLines.length - 1;
+  while (k > 0 && firstLines[k]! > result.error.line) k--;
+  const block = pieces[k]!.block;
+  return { block, error: { ...result.error, line: blocks[block]!.startLine + result.error.line - firstLines[k]! } };
+}
+
+export function countLineBreaks(text: string): number {
+  let n = 0;
+  let i = text.indexOf('\n');
+  while (i !== -1) {
+    n++;
+    i = text.indexOf('\n', i + 1);
+  }
+  return n;
+}
