@@ -1,9 +1,10 @@
 // What `check` knows how to check, one row per file kind: how to recognise
 // a file and which core checker gives its findings. A new format is one
-// more row (the `.prompts` validator: extensions ['.prompts']).
+// more row.
 
 import type { Finding } from '../../src-shared/finding';
 import { checkPack } from '../../src-shared/pack/check';
+import { checkPrompts } from '../../src-shared/prompts/check';
 import type { Settings } from '../../src-shared/settings';
 
 export interface FileKind {
@@ -18,8 +19,13 @@ export const fileKinds: readonly FileKind[] = [
   {
     name: 'pack',
     extensions: ['.pack'],
-    firstLine: /^\uFEFF?%% ?loom-prompt-pack/,
+    firstLine: /^\uFEFF?%%\s*loom-prompt-pack/,
     check: (text, settings) => checkPack(text, settings.pack),
+  },
+  {
+    name: 'prompts',
+    extensions: ['.prompts'],
+    check: (text, settings) => checkPrompts(text, settings.prompts),
   },
 ];
 
