@@ -48,7 +48,7 @@ function header(el: Maker, state: PreviewState, r: RenderedPack, on: PageHandler
   const env = el('button', 'env', r.environment.label);
   env.title = 'Choose the environment to render against';
   env.addEventListener('click', () => on.pickEnvironment());
-  const compare = el('button', 'secondary', 'Compare…');
+  const compare = el('button', 'secondary compare', 'Compare…');
   compare.title = 'Diff this render against another environment';
   compare.addEventListener('click', () => on.compare());
   top.append(el('span', 'pack-name', state.packName), env, compare);
@@ -57,16 +57,16 @@ function header(el: Maker, state: PreviewState, r: RenderedPack, on: PageHandler
   const split = el('span', `figure verdict ${r.figures.scorable ? 'ok' : 'bad'}`, figuresLine(r.figures));
   split.title = figuresVerdict(r.figures);
   figures.append(
-    figure(el, count(r.bytes, 'byte'), 'UTF-8 bytes of the rendered prompt'),
-    figure(el, `≈${formatCount(r.tokens)} tokens`, 'An estimate (characters / 4.4), not a tokenizer'),
-    figure(el, `pack ${r.digest}`, 'FNV-1a digest of the pack source: when it changes, a cached prompt prefix is invalidated'),
-    figure(el, `render ${r.renderDigest}`, 'FNV-1a digest of the rendered text'),
+    figure(el, '', count(r.bytes, 'byte'), 'UTF-8 bytes of the rendered prompt'),
+    figure(el, '', `≈${formatCount(r.tokens)} tokens`, 'An estimate (characters / 4.4), not a tokenizer'),
+    figure(el, 'pack', r.digest, 'FNV-1a digest of the pack source: when it changes, a cached prompt prefix is invalidated'),
+    figure(el, 'render', r.renderDigest, 'FNV-1a digest of the rendered text'),
     split,
   );
   head.append(top, figures);
 
   const facts: Array<[string, string[]]> = [
-    ['Left out (rendered empty)', r.droppedSections.map((s) => s)],
+    ['Left out (rendered empty)', [...r.droppedSections]],
     ['Rendered as nothing', unique(r.emptyPlaceholders.map((p) => `{${p.name}} in ${p.section}`))],
     ['Note', [...r.notes, ...(r.overflow ? ['the render reached the length cap and stops there'] : [])]],
   ];
@@ -80,8 +80,10 @@ function header(el: Maker, state: PreviewState, r: RenderedPack, on: PageHandler
   return head;
 }
 
-function figure(el: Maker, text: string, title: string): HTMLElement {
-  const f = el('span', 'figure', text);
+function figure(el: Maker, label: string, value: string, title: string): HTMLElement {
+  const f = el('span', 'figure');
+  if (label !== '') f.append(el('span', 'figure-label', `${label} `));
+  f.append(el('span', 'figure-value', value));
   f.title = title;
   return f;
 }
@@ -106,26 +108,44 @@ function staleBanner(el: Maker, state: PreviewState, on: PageHandlers): HTMLElem
   return banner;
 }
 
-// Spans cover the text except the newlines between lines: those go in as
-// plain text nodes, so the element's text is the render exactly.
+// One block per output line, so a line the pane wraps gets a hanging
+// indent and reads as one line. Each block ends with its newline (the last
+// excepted) and spans never cross one, so the element's text is the render
+// exactly.
 function fillText(el: Maker, pre: HTMLElement, r: RenderedPack, on: PageHandlers): void {
-  let at = 0;
   const text = r.text;
-  for (const span of r.spans) {
-    if (span.start > at) pre.append(text.slice(at, span.start));
-    const s = el('span', 'src', text.slice(span.start, span.end));
-    s.dataset['line'] = String(span.sourceLine);
-    s.dataset['section'] = span.section;
-    s.title = `${span.section}, line ${span.sourceLine + 1}`;
-    s.addEventListener('click', () => {
-      // A click that ends a text selection is not a jump.
-      if (!pre.ownerDocument.getSelection()?.isCollapsed) return;
-      on.reveal(span.sourceLine);
-    });
-    pre.append(s);
-    at = span.end;
+  const spans = r.spans;
+  let k = 0;
+  for (let start = 0; start <= text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const line = el('span', 'line');
+    let at = start;
+    for (; k < spans.length && spans[k]!.start < end; k++) {
+      const span = spans[k]!;
+      if (span.start > at) line.append(text.slice(at, span.start));
+      line.append(sourceSpan(el, pre, text.slice(span.start, span.end), span.section, span.sourceLine, on));
+      at = span.end;
+    }
+    if (end > at) line.append(text.slice(at, end));
+    if (newline !== -1) line.append('\n');
+    pre.append(line);
+    if (newline === -1) break;
+    start = newline + 1;
   }
-  if (at < text.length) pre.append(text.slice(at));
+}
+
+function sourceSpan(el: Maker, pre: HTMLElement, piece: string, section: string, sourceLine: number, on: PageHandlers): HTMLElement {
+  const s = el('span', 'src', piece);
+  s.dataset['line'] = String(sourceLine);
+  s.dataset['section'] = section;
+  s.title = `${section}, line ${sourceLine + 1}`;
+  s.addEventListener('click', () => {
+    // A click that ends a text selection is not a jump.
+    if (!pre.ownerDocument.getSelection()?.isCollapsed) return;
+    on.reveal(sourceLine);
+  });
+  return s;
 }
 
 function unique(items: string[]): string[] {
