@@ -12,17 +12,17 @@ import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { PacksApi } from '../../../client/src/api';
 import type { PreviewShown } from '../../../client/src/preview/packPreview';
-import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, waitFor, waitForDiagnostics } from './helpers';
+import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, waitFor, waitForDiagnostics, workspaceUri } from './helpers';
 
 async function api(): Promise<PacksApi> {
   return (await activeExtension()).exports as PacksApi;
 }
 
-/** What `dist/cli.js render` prints for the file on disk (the default environment, as the preview's). */
-async function cliRender(file: vscode.Uri): Promise<string> {
+/** What `dist/cli.js render` prints for the file on disk (by default for the first preset, as the preview's default). */
+async function cliRender(file: vscode.Uri, ...options: string[]): Promise<string> {
   const extension = await activeExtension();
   // In desktop VS Code the extension host is Electron: ask it to run as plain Node.
-  return execFileSync(process.execPath, [path.join(extension.extensionPath, 'dist', 'cli.js'), 'render', file.fsPath], {
+  return execFileSync(process.execPath, [path.join(extension.extensionPath, 'dist', 'cli.js'), 'render', file.fsPath, ...options], {
     env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
     encoding: 'utf8',
   });
@@ -106,5 +106,36 @@ suite('pack editor', () => {
     assert.equal(stale.renderVersion, good.renderVersion);
     await vscode.commands.executeCommand('undo');
     await waitForPreview(packs, document.uri, (s) => !s.stale && s.renderVersion === document.version, 'a fresh render after the fix');
+  });
+
+  test('a workspace environment file: chosen for a pack, rendered as the command line renders it, and followed while edited', async () => {
+    const document = await openDocument('Prompt Packs ü/crlf assistant.pack');
+    const envUri = workspaceUri('Prompt Packs ü/staging.packenv.json');
+    const envId = `file:${envUri.toString()}`;
+    const packs = await api();
+    await vscode.commands.executeCommand('packsAndPrompts.chooseEnvironment', document.uri, envId);
+    await vscode.commands.executeCommand('packsAndPrompts.showPreviewToSide', document.uri);
+    const shown = await waitForPreview(packs, document.uri, (s) => s.environmentId === envId, 'the preview to render for the environment file');
+    assert.equal(shown.text, await cliRender(document.uri, '--env', envUri.fsPath));
+    assert.match(shown.text, /\/srv\/staging\/app/);
+
+    const envDocument = await vscode.workspace.openTextDocument(envUri);
+    const edit = new vscode.WorkspaceEdit();
+    const at = envDocument.getText().indexOf('/srv/staging/app');
+    edit.replace(envUri, new vscode.Range(envDocument.positionAt(at), envDocument.positionAt(at + '/srv/staging/app'.length)), '/srv/staging/next');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const followed = await waitForPreview(packs, document.uri, (s) => s.text.includes('/srv/staging/next'), 'the preview to follow the unsaved environment edit');
+    assert.ok(!followed.text.includes('/srv/staging/app'));
+    assert.ok(await envDocument.save());
+  });
+
+  test('the compare view\'s documents hold the render under each environment, as the command line prints it', async () => {
+    const document = await openDocument('Prompt Packs ü/assistant.pack');
+    await document.save();
+    for (const preset of ['macos-degraded-open', 'ci-platform-proxied']) {
+      const uri = vscode.Uri.from({ scheme: 'packs-render', path: `/assistant.pack (${preset})`, query: JSON.stringify({ pack: document.uri.toString(), environment: `preset:${preset}` }) });
+      const rendered = await vscode.workspace.openTextDocument(uri);
+      assert.equal(rendered.getText(), await cliRender(document.uri, '--preset', preset), preset);
+    }
   });
 });
