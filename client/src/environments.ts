@@ -4,9 +4,10 @@
 // remembered per pack in the workspace state and told to the server
 // (`packs/setEnvironment`) whenever a pack opens or its environment changes.
 
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { environmentToJson, parseEnvironmentFile } from '../../src-shared/pack/environmentFile';
+import { describeEnvironmentErrors, environmentToJson, parseEnvironmentFile } from '../../src-shared/pack/environmentFile';
 import type { Environment } from '../../src-shared/pack/environment';
 import { environmentPresets } from '../../src-shared/pack/presets';
 import { count } from '../../src-shared/pack/summary';
@@ -126,8 +127,7 @@ export class Environments implements vscode.Disposable {
     try {
       text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch (e) {
-      this.files.set(uri.toString(), this.entryOf(uri, undefined, `cannot be read: ${e instanceof Error ? e.message : String(e)}`));
-      if (announce) this.changed.fire();
+      this.store(uri, { ok: false, error: `cannot be read: ${e instanceof Error ? e.message : String(e)}` }, announce);
       return;
     }
     this.setFile(uri, text, announce);
@@ -135,17 +135,20 @@ export class Environments implements vscode.Disposable {
 
   private setFile(uri: vscode.Uri, text: string, announce = true): void {
     const parsed = parseEnvironmentFile(text);
-    const entry = parsed.ok
-      ? this.entryOf(uri, { label: parsed.name ?? basename(uri), fields: JSON.parse(text) as unknown, environment: parsed.environment })
-      : this.entryOf(uri, undefined, parsed.errors.map((e) => (e.path === '' ? e.message : `${e.path}: ${e.message}`)).join('; '));
-    this.files.set(uri.toString(), entry);
-    if (announce) this.changed.fire();
+    this.store(uri, parsed.ok ? { ok: true, name: parsed.name, environment: parsed.environment } : { ok: false, error: describeEnvironmentErrors(parsed.errors) }, announce);
   }
 
-  private entryOf(uri: vscode.Uri, ok: { label: string; fields: unknown; environment: Environment } | undefined, error?: string): EnvironmentEntry {
+  private store(uri: vscode.Uri, read: { ok: true; name: string | null; environment: Environment } | { ok: false; error: string }, announce: boolean): void {
+    const id = `file:${uri.toString()}`;
     const origin = vscode.workspace.asRelativePath(uri);
-    if (!ok) return { ref: { id: `file:${uri.toString()}`, label: basename(uri), fields: null }, origin, summary: '', error: error ?? 'invalid' };
-    return { ref: { id: `file:${uri.toString()}`, label: ok.label, fields: ok.fields }, origin, summary: describe(ok.environment) };
+    const fileName = path.posix.basename(uri.path);
+    this.files.set(
+      uri.toString(),
+      read.ok
+        ? { ref: { id, label: read.name ?? fileName, fields: environmentToJson(read.environment, read.name) }, origin, summary: describe(read.environment) }
+        : { ref: { id, label: fileName, fields: null }, origin, summary: '', error: read.error },
+    );
+    if (announce) this.changed.fire();
   }
 
   private dropFile(uri: vscode.Uri): void {
@@ -166,8 +169,10 @@ function isEnvironmentFile(uri: vscode.Uri): boolean {
   return uri.path.endsWith('.packenv.json');
 }
 
-function basename(uri: vscode.Uri): string {
-  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+/** An environment's label cut to its head (`Linux workstation` of `Linux workstation: fully enforced, offline`), for tight places. */
+export function shortLabel(label: string): string {
+  const head = label.split(':')[0]!;
+  return head.length > 40 ? `${head.slice(0, 39)}…` : head;
 }
 
 /** `FullyEnforced · network blocked · 5 tools · 3 protected paths · guidance` */

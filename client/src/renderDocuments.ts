@@ -3,10 +3,11 @@
 // diff of two of them. They follow the pack as it is edited and the
 // environment files as they change.
 
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { renderRequest, type RenderParams, type RenderResult } from '../../src-shared/protocol';
-import type { Environments } from './environments';
+import { shortLabel, type Environments } from './environments';
 
 export const renderScheme = 'packs-render';
 
@@ -16,9 +17,9 @@ interface RenderAddress {
 }
 
 export function renderUri(pack: vscode.Uri, environmentId: string, environmentLabel: string): vscode.Uri {
-  const name = pack.path.slice(pack.path.lastIndexOf('/') + 1);
   // The path is what the tab shows; the query is what the provider reads.
-  const label = environmentLabel.split(':')[0]!.replace(/[/\\]/g, '-');
+  const name = path.posix.basename(pack.path);
+  const label = shortLabel(environmentLabel).replace(/[/\\]/g, '-');
   const address: RenderAddress = { pack: pack.toString(), environment: environmentId };
   return vscode.Uri.from({ scheme: renderScheme, path: `/${name} (${label})`, query: JSON.stringify(address) });
 }
@@ -58,12 +59,12 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!left) return;
     const right = await this.environments.pickEntry(`Compare ${left.ref.label} with…`);
     if (!right) return;
-    const name = pack.path.slice(pack.path.lastIndexOf('/') + 1);
+    const name = path.posix.basename(pack.path);
     await vscode.commands.executeCommand(
       'vscode.diff',
       renderUri(pack, left.ref.id, left.ref.label),
       renderUri(pack, right.ref.id, right.ref.label),
-      `${name}: ${left.ref.label.split(':')[0]} ↔ ${right.ref.label.split(':')[0]}`,
+      `${name}: ${shortLabel(left.ref.label)} ↔ ${shortLabel(right.ref.label)}`,
       { preview: false },
     );
   }

@@ -9,7 +9,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { figuresLine, figuresVerdict } from '../../src-shared/pack/summary';
 import { clientCommands, languageIds, summaryRequest, type PackSummary, type SummaryParams } from '../../src-shared/protocol';
 import { packCommands } from './commandIds';
-import type { Environments } from './environments';
+import { shortLabel, type Environments } from './environments';
 
 export class PackStatusBar implements vscode.Disposable {
   private readonly figures = vscode.window.createStatusBarItem('packsAndPrompts.packFigures', vscode.StatusBarAlignment.Left, 50);
@@ -56,7 +56,7 @@ export class PackStatusBar implements vscode.Disposable {
     }
     const uri = document.uri.toString();
     const environment = this.environments.current(uri);
-    this.environment.text = `$(server-environment) ${shorten(environment.label)}`;
+    this.environment.text = `$(server-environment) ${shortLabel(environment.label)}`;
     this.environment.tooltip = `Renders against: ${environment.label}\nClick to choose another environment.`;
     this.environment.show();
     const params: SummaryParams = { uri };
@@ -89,11 +89,6 @@ export class PackStatusBar implements vscode.Disposable {
 function activePack(): vscode.TextDocument | undefined {
   const document = vscode.window.activeTextEditor?.document;
   return document?.languageId === languageIds.pack ? document : undefined;
-}
-
-function shorten(label: string): string {
-  const head = label.split(':')[0]!;
-  return head.length > 40 ? `${head.slice(0, 39)}…` : head;
 }
 
 export function registerStatusBar(context: vscode.ExtensionContext, client: LanguageClient, environments: Environments): PackStatusBar {

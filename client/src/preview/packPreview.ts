@@ -4,6 +4,7 @@
 // stale, while the pack does not decode; jumps to the pack line a click
 // came from; and lights up what the line under the pack's cursor produced.
 
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { HostToPreview, PreviewState, PreviewToHost } from '../../../src-shared/previewMessages';
@@ -42,7 +43,7 @@ export class PackPreview implements vscode.Disposable {
     onDisposed: () => void,
   ) {
     const key = packUri.toString();
-    this.state = { packUri: key, packName: basename(packUri), rendered: undefined, problem: undefined };
+    this.state = { packUri: key, packName: path.posix.basename(packUri.path), rendered: undefined, problem: undefined };
     this.scheduler = new RenderScheduler<RenderResult>({
       render: () => this.render(),
       versionOf: (r) => r.version,
@@ -147,8 +148,4 @@ export class PackPreview implements vscode.Disposable {
     const editor = await vscode.window.showTextDocument(this.packUri, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, selection: range });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
-}
-
-function basename(uri: vscode.Uri): string {
-  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }

@@ -3,7 +3,7 @@
 // preset, the same default as the command line's `render`.
 
 import type { Environment } from '../../../src-shared/pack/environment';
-import { environmentFromJson, environmentToJson } from '../../../src-shared/pack/environmentFile';
+import { describeEnvironmentErrors, environmentFromJson, environmentToJson } from '../../../src-shared/pack/environmentFile';
 import { environmentPresets } from '../../../src-shared/pack/presets';
 import type { EnvironmentRef } from '../../../src-shared/protocol';
 
@@ -31,7 +31,7 @@ export function defaultEnvironmentRef(): EnvironmentRef {
 export function resolveEnvironment(ref: EnvironmentRef): { ok: true; value: NamedEnvironment } | { ok: false; message: string } {
   const parsed = environmentFromJson(ref?.fields);
   if (!parsed.ok) {
-    return { ok: false, message: parsed.errors.map((e) => `${e.path === '' ? '(environment)' : e.path}: ${e.message}`).join('; ') };
+    return { ok: false, message: describeEnvironmentErrors(parsed.errors) };
   }
   return { ok: true, value: { id: String(ref.id), label: String(ref.label), environment: parsed.environment } };
 }
