@@ -47,5 +47,10 @@ export function sectionOnDirectiveLine(model: PackModel, line: number): Section 
 
 /** The section whose directive or body holds `line`. */
 export function sectionAtLine(model: PackModel, line: number): Section | undefined {
-  return model.all.pack.sections.find((s) => s.directiveLine <= line && line <= Math.max(s.directiveLine, s.bodyRange.end.line));
+  return model.all.pack.sections.find((s) => s.directiveLine <= line && line <= lastLineOf(s));
+}
+
+/** The last line a section owns: its directive's, when nothing follows it. */
+export function lastLineOf(section: Section): number {
+  return Math.max(section.directiveLine, section.bodyRange.end.line);
 }

@@ -12,6 +12,7 @@ import type { PackSummary, RenderResult } from '../../../src-shared/protocol';
 import type { PackContext } from './context';
 import type { NamedEnvironment } from './environments';
 import { packFigures } from './figures';
+import { lastLineOf } from './model';
 
 export function provideRender(ctx: PackContext, environment: NamedEnvironment = ctx.environment): RenderResult {
   const { model, profile, document } = ctx;
@@ -30,7 +31,7 @@ export function provideRender(ctx: PackContext, environment: NamedEnvironment = 
     environment: { id: environment.id, label: environment.label },
     text: detail.text,
     spans: detail.spans,
-    sections: pack.sections.map((s) => ({ name: s.name, isFragment: s.isFragment, line: s.directiveLine, endLine: Math.max(s.directiveLine, s.bodyRange.end.line) })),
+    sections: pack.sections.map((s) => ({ name: s.name, isFragment: s.isFragment, line: s.directiveLine, endLine: lastLineOf(s) })),
     droppedSections: detail.droppedSections,
     emptyPlaceholders: detail.emptyPlaceholders,
     bytes: utf8Length(detail.text),

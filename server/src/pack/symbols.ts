@@ -8,7 +8,7 @@ import { selectedWhen } from '../../../src-shared/pack/bindingDocs';
 import type { Section } from '../../../src-shared/pack/model';
 import { selectionOf } from '../../../src-shared/pack/profiles';
 import type { PackContext } from './context';
-import type { PackModel } from './model';
+import { lastLineOf, type PackModel } from './model';
 
 export function provideDocumentSymbols(ctx: PackContext): DocumentSymbol[] {
   return ctx.model.all.pack.sections.map((section) => ({
@@ -39,7 +39,7 @@ export function provideFoldingRanges(ctx: PackContext): FoldingRange[] {
 
 // The blank lines before the next section stay visible, as in Markdown's folds.
 function lastContentLine(model: PackModel, section: Section): number {
-  let line = section.bodyRange.end.line;
+  let line = lastLineOf(section);
   while (line > section.directiveLine && model.lines.lineText(line).trim() === '') line--;
   return line;
 }
