@@ -1,6 +1,7 @@
 // Bundles the extension client, the language server and the command line
-// into dist/ (CommonJS, node platform, `vscode` external). Type-checking is
-// separate: `tsc -b`.
+// into dist/ (CommonJS, node platform, `vscode` external), and the rendered
+// preview's page script for the browser (an IIFE, no Node). Type-checking
+// is separate: `tsc -b`.
 import { build, context } from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -21,6 +22,7 @@ const entries = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js' },
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['cli/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['client/src/preview/webview/main.ts'], outfile: 'dist/preview.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] },
 ];
 
 if (watch) {

@@ -23,18 +23,28 @@ import { languageServerRunning, openFile, openWorkbench, paletteLabel, runFromPa
 const showProblems = { keys: 'Control+Shift+M' };
 const problemRows = { selector: '.markers-panel .monaco-list-row', what: 'rows in the Problems panel' };
 const errorSquiggle = { selector: '.monaco-editor .squiggly-error', what: 'an error squiggle in the editor' };
+/** Inside a webview: its outer frame, then the frame holding the page. */
+const inWebview = (selector) => `iframe.webview >> internal:control=enter-frame >> iframe#active-frame >> internal:control=enter-frame >> ${selector}`;
+const renderedPrompt = { selector: inWebview('.render .src'), what: 'the rendered prompt in the preview' };
+const codeLens = { selector: '.monaco-editor .codelens-decoration a', what: 'the code lens on the first line' };
+const packStatus = { selector: '.statusbar-item:has-text("corrupting")', what: 'the pack split in the status bar' };
+// The previous shot's language server can outlive its window, so "a server
+// runs" does not prove this window's is ready; its status bar item does.
+const packReady = { wait: packStatus };
 
 /**
- * Steps: `{ keys }` presses a key chord, `{ palette }` runs a built-in
- * command by its palette label, `{ command }` runs one of ours (label from
- * the manifest). `waitFor`: selectors that must be visible before the shot.
+ * Steps: `{ keys }` presses a key chord, `{ type }` types text, `{ wait }`
+ * waits for a selector, `{ palette }` runs a built-in command by its
+ * palette label, `{ command }` runs one of ours (label from the manifest).
+ * `waitFor`: selectors that must be visible before the shot (`settled`:
+ * and done animating, for widgets that fade in).
  */
 const shots = [
   {
     image: 'pack-diagnostics.png',
     open: 'packs/support-agent.pack',
     steps: [showProblems],
-    waitFor: [errorSquiggle, problemRows],
+    waitFor: [errorSquiggle, problemRows, packStatus, codeLens],
   },
   {
     image: 'prompts-diagnostics.png',
@@ -50,9 +60,21 @@ const shots = [
   },
   {
     image: 'preview.png',
+    open: 'loom-9/coding-agent.pack',
+    steps: [packReady, { keys: 'Control+B' }, { command: 'packsAndPrompts.showPreviewToSide' }],
+    waitFor: [renderedPrompt, packStatus],
+  },
+  {
+    image: 'pack-hover.png',
     open: 'packs/support-agent.pack',
-    steps: [{ command: 'packsAndPrompts.showPreviewToSide' }],
-    waitFor: [{ selector: '.editor-group-container iframe.webview', what: 'the rendered preview beside the pack' }],
+    steps: [packReady, { palette: 'Go to Line/Column...' }, { type: '20:3' }, { keys: 'Enter' }, { palette: 'Show or Focus Hover' }],
+    waitFor: [{ selector: '.monaco-hover:has(.hover-contents)', what: 'the hover on {network}', settled: true }],
+  },
+  {
+    image: 'pack-completion.png',
+    open: 'packs/support-agent.pack',
+    steps: [packReady, { palette: 'Go to Line/Column...' }, { type: '16:72' }, { keys: 'Enter' }, { keys: 'End' }, { type: ' Reply from {' }, { keys: 'Control+Space' }],
+    waitFor: [{ selector: '.suggest-widget.visible .monaco-list-row', what: 'binding names in the completion list' }],
   },
 ];
 
@@ -74,13 +96,17 @@ async function takeShot({ shot, toolchain, stateDir, origin, workspace, manifest
     await waitUntil(() => languageServerRunning(stateDir), 'the extension to activate and start its language server');
     for (const step of shot.steps) {
       if (step.keys) await page.keyboard.press(step.keys);
+      else if (step.type !== undefined) await page.keyboard.type(step.type);
+      else if (step.wait) await page.locator(step.wait.selector).first().waitFor({ timeout: waitMs });
       else if (step.palette) await runFromPalette(page, step.palette);
       else await runFromPalette(page, paletteLabel(manifest, step.command));
     }
     const missed = [];
-    for (const { selector, what } of shot.waitFor) {
+    for (const { selector, what, settled } of shot.waitFor) {
       try {
-        await page.locator(selector).first().waitFor({ timeout: waitMs });
+        const target = page.locator(selector).first();
+        await target.waitFor({ timeout: waitMs });
+        if (settled) await target.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       } catch {
         // Recorded, not thrown: the caller decides whether the picture still counts.
         missed.push(`${what} (\`${selector}\`)`);

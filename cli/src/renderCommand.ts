@@ -10,6 +10,7 @@ import { environmentPresets, findPreset } from '../../src-shared/pack/presets';
 import { describeProblem, assess, type Problem } from '../../src-shared/pack/problems';
 import { isProfileName, profileOf } from '../../src-shared/pack/profiles';
 import { maxRenderLength, renderOutcome } from '../../src-shared/pack/render';
+import { postureWarning } from '../../src-shared/pack/summary';
 import { parseArgs, stringOption, UsageError } from './args';
 import { readFile } from './files';
 import type { Io } from './io';
@@ -51,9 +52,8 @@ export function renderCommand(argv: readonly string[], io: Io): number {
     return 1;
   }
   const profile = profileOf(profileName);
-  if (!profile.enforcements.includes(env.enforcement)) {
-    io.stderr(`warning: ${profile.name} has no ${env.enforcement} posture, so {enforcement} renders empty\n`);
-  }
+  const warning = postureWarning(profile, env);
+  if (warning !== undefined) io.stderr(`warning: ${warning}\n`);
   const { text, overflow } = renderOutcome(decoded.pack, env, profile);
   if (overflow) {
     io.stderr(`${packFile}: the prompt would be longer than ${maxRenderLength} characters (fragments selected many times); not printed\n`);

@@ -1,28 +1,26 @@
-// The extension's entry point: starts the language server over node IPC
-// for the two languages. Everything VS Code-specific stays in client/.
+// The extension's entry point: starts the language server, then registers
+// each client feature. Everything VS Code-specific stays in client/.
 
-import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { languageIds, settingsSection } from '../../src-shared/protocol';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { packsApi, type PacksApi } from './api';
+import { registerPackCommands } from './commands';
+import { registerEnvironments } from './environments';
+import { startLanguageClient } from './languageClient';
+import { registerPreviews } from './preview/previewManager';
+import { registerRenderDocuments } from './renderDocuments';
+import { registerStatusBar } from './statusBar';
 
 let client: LanguageClient | undefined;
 
-export async function activate(context: ExtensionContext): Promise<void> {
-  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { language: languageIds.pack },
-      { language: languageIds.prompts },
-    ],
-    synchronize: { configurationSection: settingsSection },
-  };
-  client = new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
-  await client.start();
+export async function activate(context: ExtensionContext): Promise<PacksApi> {
+  client = await startLanguageClient(context);
+  const environments = await registerEnvironments(context, client);
+  const statusBar = registerStatusBar(context, client, environments);
+  const previews = registerPreviews(context, client, environments);
+  const renders = registerRenderDocuments(context, client, environments);
+  registerPackCommands(context, { previews, environments, renders });
+  return packsApi(previews, statusBar);
 }
 
 export async function deactivate(): Promise<void> {

@@ -9,11 +9,15 @@ import { registerDiagnosticsSupport } from './diagnostics';
 import { featureCapabilities, registerFeatureSupport } from './features';
 import type { AnyLanguageService } from './languageService';
 import { ModelCache } from './models';
-import { packService } from './pack/service';
+import { PackEnvironments } from './pack/environments';
+import { registerPackProtocolSupport } from './pack/protocol';
+import { createPackService } from './pack/service';
 import { promptsService } from './prompts/service';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
+const packEnvironments = new PackEnvironments();
+const packService = createPackService(packEnvironments);
 const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
 const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])));
 const logger = { error: (message: string) => connection.console.error(message) };
@@ -42,6 +46,7 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   onError: (message) => logger.error(message),
 });
 registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger });
+registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger });
 
 connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
 

@@ -7,12 +7,13 @@ import type { Finding, Severity } from '../finding';
 import { sortFindings } from '../finding';
 import type { PackSettings } from '../settings';
 import type { Range } from '../text/range';
+import { selectedWhen } from './bindingDocs';
 import { corruptionKinds, type Corruption } from './corruption';
 import { decodeAll, type DecodeResult } from './decode';
 import { closest } from './editDistance';
 import type { Pack } from './model';
 import { placeholderOccurrences } from './placeholders';
-import { bindingNames, profileOf, type Profile, type Selector } from './profiles';
+import { bindingNames, profileOf, selectionOf, type Profile, type ProfileName } from './profiles';
 import { assess, severity, type Problem } from './problems';
 
 export const packCodes = {
@@ -117,24 +118,23 @@ function unknownPlaceholderMessage(
   near: { name: string; distance: number } | undefined,
 ): string {
   const base = `unknown placeholder \`{${problem.name}}\`: ${profile.name} binds no such name, so it renders empty`;
-  const close = near !== undefined && near.distance <= Math.max(2, Math.floor(problem.name.length / 3));
-  return close ? `${base} (did you mean \`{${near.name}}\`?)` : base;
+  return near && isCloseEnough(problem.name, near.distance) ? `${base} (did you mean \`{${near.name}}\`?)` : base;
 }
 
-const selectedWhen: Readonly<Record<Selector, (key: string) => string>> = {
-  enforcement: (key) => `when enforcement is ${key}`,
-  network: (key) => `when the network is ${key}`,
-  protected_paths: () => 'when there are protected paths',
-  available_tools: () => 'when there are tool snippets',
-  repository_guidance: () => 'when there is repository guidance',
-};
+// Close enough to be a misspelling rather than a different word.
+function isCloseEnough(name: string, distance: number): boolean {
+  return distance <= Math.max(2, Math.floor(name.length / 3));
+}
+
+/** The binding an unknown placeholder name is probably a misspelling of, or `undefined` when none is close. */
+export function suggestedBinding(name: string, profile: ProfileName | Profile): string | undefined {
+  const near = closest(name, bindingNames(profileOf(profile)));
+  return near && isCloseEnough(name, near.distance) ? near.name : undefined;
+}
 
 function missingFragmentMessage(name: string, profile: Profile): string {
-  for (const rule of profile.selections) {
-    for (const [key, fragment] of Object.entries(rule.fragments)) {
-      if (fragment === name) return `missing fragment \`${name}\`: \`{${rule.name}}\` renders nothing ${selectedWhen[rule.by](key)}`;
-    }
-  }
+  const selection = selectionOf(profile, name);
+  if (selection) return `missing fragment \`${name}\`: \`{${selection.rule.name}}\` renders nothing ${selectedWhen[selection.rule.by](selection.key)}`;
   if (profile.guidanceCap?.truncationFragment === name) return `missing fragment \`${name}\`: cut repository guidance goes unannounced`;
   return `missing fragment \`${name}\``;
 }

@@ -153,6 +153,11 @@ function jsonErrorMessage(e: unknown, text: string): string {
   return `${message.replace(/ at position \d+.*$/, '')} at line ${line}, column ${column}`;
 }
 
+/** The errors in one line: `tools[1]: must be a string; network.posture: must be one of …`. */
+export function describeEnvironmentErrors(errors: readonly EnvironmentFileError[]): string {
+  return errors.map((e) => (e.path === '' ? e.message : `${e.path}: ${e.message}`)).join('; ');
+}
+
 /** An environment as file JSON (the inverse of `parseEnvironmentFile`), for presets and tests. */
 export function environmentToJson(env: Environment, name: string | null = null): Record<string, unknown> {
   return {

@@ -175,3 +175,11 @@ export function isProfileName(value: unknown): value is ProfileName {
 export function bindingNames(profile: Profile): readonly string[] {
   return [...profile.literalBindings, ...profile.selections.map((s) => s.name)];
 }
+
+/** The selection rule that renders `fragment`, and the key it is chosen by; `undefined` when no binding selects it. */
+export function selectionOf(profile: Profile, fragment: string): { readonly rule: SelectionRule; readonly key: string } | undefined {
+  for (const rule of profile.selections) {
+    for (const [key, name] of Object.entries(rule.fragments)) if (name === fragment) return { rule, key };
+  }
+  return undefined;
+}

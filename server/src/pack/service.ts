@@ -1,13 +1,41 @@
-// The prompt-pack language service: a document's model is its decode
-// (with recovery), parsed once per version and shared by every feature.
+// The prompt-pack language service: a document's model (decode with
+// recovery, verdict, placeholders, digest) is built once per version and
+// shared by every feature; each feature lives in its own file. Features
+// that show rendered values read the environment the client chose for the
+// pack from `environments`.
 
 import { checkDecoded } from '../../../src-shared/pack/check';
-import { decodeAll, type DecodeResult } from '../../../src-shared/pack/decode';
 import { languageIds } from '../../../src-shared/protocol';
-import type { LanguageService } from '../languageService';
+import type { FeatureContext, LanguageService } from '../languageService';
+import { provideCodeActions } from './codeActions';
+import { provideCodeLenses } from './codeLens';
+import { provideCompletion } from './completion';
+import { packContext, type PackContext } from './context';
+import { provideDefinition, provideReferences } from './definition';
+import type { PackEnvironments } from './environments';
+import { provideHover } from './hover';
+import { buildPackModel, type PackModel } from './model';
+import { provideDocumentSymbols, provideFoldingRanges } from './symbols';
 
-export const packService: LanguageService<DecodeResult> = {
-  languageId: languageIds.pack,
-  parse: (text) => decodeAll(text),
-  check: (model, settings) => checkDecoded(model, settings.pack),
-};
+export interface PackLanguageService extends LanguageService<PackModel> {
+  /** The context pack features take, for the pack requests outside standard LSP (render, summary). */
+  context(ctx: FeatureContext<PackModel>): PackContext;
+}
+
+export function createPackService(environments: PackEnvironments): PackLanguageService {
+  const context = (ctx: FeatureContext<PackModel>) => packContext(ctx, environments.get(ctx.document.uri));
+  return {
+    languageId: languageIds.pack,
+    parse: buildPackModel,
+    check: (model, settings) => checkDecoded(model.all, settings.pack),
+    context,
+    hover: (ctx, position) => provideHover(context(ctx), position),
+    completion: (ctx, position) => provideCompletion(context(ctx), position),
+    definition: (ctx, position) => provideDefinition(context(ctx), position),
+    references: (ctx, position, includeDeclaration) => provideReferences(context(ctx), position, includeDeclaration),
+    documentSymbols: (ctx) => provideDocumentSymbols(context(ctx)),
+    foldingRanges: (ctx) => provideFoldingRanges(context(ctx)),
+    codeActions: (ctx, range, diagnostics) => provideCodeActions(context(ctx), range, diagnostics),
+    codeLenses: (ctx) => provideCodeLenses(context(ctx)),
+  };
+}

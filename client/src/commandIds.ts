@@ -1,0 +1,13 @@
+// The pack commands' ids, as contributed in package.json.
+
+import { clientCommands } from '../../src-shared/protocol';
+
+export const packCommands = {
+  showPreviewToSide: clientCommands.showPreviewToSide,
+  chooseEnvironment: 'packsAndPrompts.chooseEnvironment',
+  compareEnvironments: 'packsAndPrompts.compareEnvironments',
+  revealPreviewSource: 'packsAndPrompts.revealPreviewSource',
+} as const;
+
+/** The preview's webview type, also its `activeWebviewPanelId` in `when` clauses. */
+export const previewViewType = 'packsAndPrompts.preview';

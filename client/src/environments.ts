@@ -1,0 +1,193 @@
+// The environments a pack can render against: the built-in presets and
+// every `*.packenv.json` in the workspace (found at start, then watched,
+// and read from the open editor while one is being edited). The choice is
+// remembered per pack in the workspace state and told to the server
+// (`packs/setEnvironment`) whenever a pack opens or its environment changes.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { describeEnvironmentErrors, environmentToJson, parseEnvironmentFile } from '../../src-shared/pack/environmentFile';
+import type { Environment } from '../../src-shared/pack/environment';
+import { environmentPresets } from '../../src-shared/pack/presets';
+import { count } from '../../src-shared/pack/summary';
+import { languageIds, setEnvironmentNotification, type EnvironmentRef, type SetEnvironmentParams } from '../../src-shared/protocol';
+
+export interface EnvironmentEntry {
+  readonly ref: EnvironmentRef;
+  /** Where it comes from: `built-in` or the file's workspace-relative path. */
+  readonly origin: string;
+  /** One line about what it holds, for the picker. */
+  readonly summary: string;
+  /** Set for a file that is not a valid environment: it cannot be chosen. */
+  readonly error?: string;
+}
+
+const filePattern = '**/*.packenv.json';
+const mementoKey = 'packsAndPrompts.environmentByPack';
+
+export class Environments implements vscode.Disposable {
+  private readonly files = new Map<string, EnvironmentEntry>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly subscriptions: vscode.Disposable[] = [this.changed];
+  /** Fires when the list changes, a file's content changes, or a pack's choice changes. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly client: LanguageClient,
+    private readonly memento: vscode.Memento,
+  ) {}
+
+  async start(): Promise<void> {
+    const watcher = vscode.workspace.createFileSystemWatcher(filePattern);
+    this.subscriptions.push(
+      watcher,
+      watcher.onDidCreate((uri) => void this.readFile(uri)),
+      watcher.onDidChange((uri) => void this.readFile(uri)),
+      watcher.onDidDelete((uri) => this.dropFile(uri)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (isEnvironmentFile(e.document.uri)) this.setFile(e.document.uri, e.document.getText());
+      }),
+      vscode.workspace.onDidOpenTextDocument((d) => {
+        if (d.languageId === languageIds.pack) this.tellServer(d.uri.toString());
+      }),
+      this.onDidChange(() => this.tellServerAll()),
+    );
+    const found = await vscode.workspace.findFiles(filePattern, '**/node_modules/**');
+    await Promise.all(found.map((uri) => this.readFile(uri, false)));
+    this.tellServerAll();
+  }
+
+  /** Presets first, then files by path. */
+  entries(): EnvironmentEntry[] {
+    const presets = environmentPresets.map((p) => ({
+      ref: { id: `preset:${p.id}`, label: p.name, fields: environmentToJson(p.environment) },
+      origin: 'built-in',
+      summary: describe(p.environment),
+    }));
+    const files = [...this.files.values()].sort((a, b) => a.origin.localeCompare(b.origin));
+    return [...presets, ...files];
+  }
+
+  find(id: string): EnvironmentEntry | undefined {
+    return this.entries().find((e) => e.ref.id === id && e.error === undefined);
+  }
+
+  /** The pack's remembered environment, or the first preset when none is remembered or it is gone or broken. */
+  current(packUri: string): EnvironmentRef {
+    const remembered = this.memento.get<Record<string, string>>(mementoKey, {})[packUri];
+    return (remembered !== undefined ? this.find(remembered)?.ref : undefined) ?? this.entries()[0]!.ref;
+  }
+
+  async choose(packUri: string, id: string): Promise<void> {
+    const all = { ...this.memento.get<Record<string, string>>(mementoKey, {}), [packUri]: id };
+    await this.memento.update(mementoKey, all);
+    this.changed.fire();
+  }
+
+  /** The quick pick; resolves with the chosen entry once it is in effect, or `undefined` when dismissed. */
+  async pick(packUri: string, placeHolder = 'Environment to render this pack against'): Promise<EnvironmentEntry | undefined> {
+    const entry = await this.pickEntry(placeHolder, this.current(packUri).id);
+    if (entry) await this.choose(packUri, entry.ref.id);
+    return entry;
+  }
+
+  /** A quick pick over the environments, without remembering anything. */
+  async pickEntry(placeHolder: string, currentId?: string): Promise<EnvironmentEntry | undefined> {
+    type Item = vscode.QuickPickItem & { entry?: EnvironmentEntry };
+    const items: Item[] = [];
+    let lastOrigin: string | undefined;
+    for (const entry of this.entries()) {
+      const group = entry.origin === 'built-in' ? 'Built-in presets' : 'Workspace environment files';
+      if (group !== lastOrigin) items.push({ label: group, kind: vscode.QuickPickItemKind.Separator });
+      lastOrigin = group;
+      items.push({
+        label: `${entry.error ? '$(warning) ' : entry.ref.id === currentId ? '$(check) ' : ''}${entry.ref.label}`,
+        description: entry.origin,
+        detail: entry.error ?? entry.summary,
+        entry,
+      });
+    }
+    const chosen = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true, matchOnDetail: true });
+    if (!chosen?.entry) return undefined;
+    if (chosen.entry.error) {
+      void vscode.window.showErrorMessage(`${chosen.entry.origin} is not a valid environment: ${chosen.entry.error}`);
+      return undefined;
+    }
+    return chosen.entry;
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private async readFile(uri: vscode.Uri, announce = true): Promise<void> {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    let text: string;
+    try {
+      text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch (e) {
+      this.store(uri, { ok: false, error: `cannot be read: ${e instanceof Error ? e.message : String(e)}` }, announce);
+      return;
+    }
+    this.setFile(uri, text, announce);
+  }
+
+  private setFile(uri: vscode.Uri, text: string, announce = true): void {
+    const parsed = parseEnvironmentFile(text);
+    this.store(uri, parsed.ok ? { ok: true, name: parsed.name, environment: parsed.environment } : { ok: false, error: describeEnvironmentErrors(parsed.errors) }, announce);
+  }
+
+  private store(uri: vscode.Uri, read: { ok: true; name: string | null; environment: Environment } | { ok: false; error: string }, announce: boolean): void {
+    const id = `file:${uri.toString()}`;
+    const origin = vscode.workspace.asRelativePath(uri);
+    const fileName = path.posix.basename(uri.path);
+    this.files.set(
+      uri.toString(),
+      read.ok
+        ? { ref: { id, label: read.name ?? fileName, fields: environmentToJson(read.environment, read.name) }, origin, summary: describe(read.environment) }
+        : { ref: { id, label: fileName, fields: null }, origin, summary: '', error: read.error },
+    );
+    if (announce) this.changed.fire();
+  }
+
+  private dropFile(uri: vscode.Uri): void {
+    if (this.files.delete(uri.toString())) this.changed.fire();
+  }
+
+  private tellServer(packUri: string): void {
+    const params: SetEnvironmentParams = { uri: packUri, environment: this.current(packUri) };
+    void this.client.sendNotification(setEnvironmentNotification, params);
+  }
+
+  private tellServerAll(): void {
+    for (const d of vscode.workspace.textDocuments) if (d.languageId === languageIds.pack) this.tellServer(d.uri.toString());
+  }
+}
+
+function isEnvironmentFile(uri: vscode.Uri): boolean {
+  return uri.path.endsWith('.packenv.json');
+}
+
+/** An environment's label cut to its head (`Linux workstation` of `Linux workstation: fully enforced, offline`), for tight places. */
+export function shortLabel(label: string): string {
+  const head = label.split(':')[0]!;
+  return head.length > 40 ? `${head.slice(0, 39)}…` : head;
+}
+
+/** `FullyEnforced · network blocked · 5 tools · 3 protected paths · guidance` */
+export function describe(env: Environment): string {
+  const parts = [env.enforcement, `network ${env.network.posture}`, env.platform];
+  parts.push(env.tools.length === 0 ? 'no tools' : count(env.tools.length, 'tool'));
+  if (env.availableTools.length > 0) parts.push(count(env.availableTools.length, 'tool snippet'));
+  if (env.protectedPaths.length > 0) parts.push(count(env.protectedPaths.length, 'protected path'));
+  if (env.repositoryGuidance !== null) parts.push('guidance');
+  return parts.join(' · ');
+}
+
+export async function registerEnvironments(context: vscode.ExtensionContext, client: LanguageClient): Promise<Environments> {
+  const environments = new Environments(client, context.workspaceState);
+  context.subscriptions.push(environments);
+  await environments.start();
+  return environments;
+}

@@ -1,0 +1,22 @@
+// Starts the language server over node IPC for the two languages. Every
+// feature of the client talks to the server through this one client.
+
+import * as path from 'node:path';
+import type { ExtensionContext } from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { languageIds, settingsSection } from '../../src-shared/protocol';
+
+export async function startLanguageClient(context: ExtensionContext): Promise<LanguageClient> {
+  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: languageIds.pack }, { language: languageIds.prompts }],
+    synchronize: { configurationSection: settingsSection },
+  };
+  const client = new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
+  await client.start();
+  return client;
+}

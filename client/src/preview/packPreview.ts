@@ -1,0 +1,151 @@
+// One rendered preview: a webview panel beside a pack. It renders at once,
+// then again (throttled, coalesced, never older than what is shown) as the
+// pack or its environment changes; keeps the last good render, marked
+// stale, while the pack does not decode; jumps to the pack line a click
+// came from; and lights up what the line under the pack's cursor produced.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { HostToPreview, PreviewState, PreviewToHost } from '../../../src-shared/previewMessages';
+import { renderRequest, type RenderedPack, type RenderParams, type RenderResult } from '../../../src-shared/protocol';
+import { packCommands } from '../commandIds';
+import type { Environments } from '../environments';
+import { RenderScheduler } from './renderScheduler';
+
+/** What the page last put on screen, read back from it. */
+export interface PreviewShown {
+  readonly packUri: string;
+  /** The document version of the render on screen; `null` before any render decoded. */
+  readonly renderVersion: number | null;
+  readonly environmentId: string | undefined;
+  readonly stale: boolean;
+  readonly text: string;
+}
+
+/** Time between two renders while the author types. */
+const throttleMs = 120;
+
+export class PackPreview implements vscode.Disposable {
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly scheduler: RenderScheduler<RenderResult>;
+  private state: PreviewState;
+  private ready = false;
+  private disposed = false;
+  lastShown: PreviewShown | undefined;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    readonly packUri: vscode.Uri,
+    private readonly client: LanguageClient,
+    private readonly environments: Environments,
+    private readonly onShown: (shown: PreviewShown) => void,
+    onDisposed: () => void,
+  ) {
+    const key = packUri.toString();
+    this.state = { packUri: key, packName: path.posix.basename(packUri.path), rendered: undefined, problem: undefined };
+    this.scheduler = new RenderScheduler<RenderResult>({
+      render: () => this.render(),
+      versionOf: (r) => r.version,
+      show: (r) => this.show(r),
+      cooldown: () => new Promise((resolve) => setTimeout(resolve, throttleMs)),
+      onError: (e) => this.client.error(`Rendering ${key} failed`, e),
+    });
+    this.subscriptions.push(
+      panel.webview.onDidReceiveMessage((m: PreviewToHost) => this.receive(m)),
+      panel.onDidDispose(() => {
+        this.dispose();
+        onDisposed();
+      }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.toString() === key && e.contentChanges.length > 0) this.scheduler.request();
+      }),
+      environments.onDidChange(() => this.scheduler.request()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('packsAndPrompts')) this.scheduler.request();
+      }),
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        if (e.textEditor.document.uri.toString() === key) this.highlight(e.selections[0]?.active.line);
+      }),
+    );
+    this.scheduler.request();
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, true);
+  }
+
+  /** Asks the page for the pack line behind its selection, then jumps there. */
+  revealSelectionSource(): void {
+    this.post({ type: 'revealSelection' });
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.scheduler.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private async render(): Promise<RenderResult | undefined> {
+    // The server only knows open documents; opening is a no-op when it already is.
+    const document = await vscode.workspace.openTextDocument(this.packUri);
+    const params: RenderParams = { uri: this.packUri.toString(), version: document.version, environment: this.environments.current(this.packUri.toString()) };
+    return (await this.client.sendRequest<RenderResult | null>(renderRequest, params)) ?? undefined;
+  }
+
+  private show(result: RenderResult): void {
+    this.state =
+      result.kind === 'rendered'
+        ? { ...this.state, rendered: result, problem: undefined }
+        : { ...this.state, problem: { version: result.version, ...result.corruption } };
+    this.panel.title = `Rendered: ${this.state.packName}`;
+    this.post({ type: 'show', state: this.state });
+  }
+
+  private receive(message: PreviewToHost): void {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.post({ type: 'show', state: this.state });
+        return;
+      case 'shown':
+        this.lastShown = {
+          packUri: this.state.packUri,
+          renderVersion: message.renderVersion,
+          environmentId: this.state.rendered?.environment.id,
+          stale: message.stale,
+          text: message.text,
+        };
+        this.onShown(this.lastShown);
+        return;
+      case 'reveal':
+        void this.revealLine(message.line);
+        return;
+      case 'pickEnvironment':
+        void this.environments.pick(this.state.packUri);
+        return;
+      case 'compare':
+        void vscode.commands.executeCommand(packCommands.compareEnvironments, this.packUri);
+        return;
+    }
+  }
+
+  private post(message: HostToPreview): void {
+    if (this.ready && !this.disposed) void this.panel.webview.postMessage(message);
+  }
+
+  private highlight(line: number | undefined): void {
+    const rendered: RenderedPack | undefined = this.state.rendered;
+    if (line === undefined || !rendered) return;
+    const section = rendered.sections.find((s) => s.line === line);
+    this.post({ type: 'highlight', line, section: section?.name ?? null });
+  }
+
+  private async revealLine(line: number): Promise<void> {
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.state.packUri);
+    const range = new vscode.Range(line, 0, line, 0);
+    const editor = await vscode.window.showTextDocument(this.packUri, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, selection: range });
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+}

@@ -1,0 +1,153 @@
+// The preview page built from its state: a compact header with the
+// environment (a button that opens the picker), the figures (bytes,
+// estimated tokens, pack and render digests, assess's split), what
+// rendered empty, then the rendered text in spans that know the pack line
+// they came from. A stale banner with the corruption report and a link to
+// its line sits above the last good render. Text only, never markup.
+
+import type { PreviewState } from '../../../../src-shared/previewMessages';
+import type { RenderedPack } from '../../../../src-shared/protocol';
+import { count, figuresLine, figuresVerdict, formatCount } from '../../../../src-shared/pack/summary';
+
+export interface PageHandlers {
+  reveal(line: number): void;
+  pickEnvironment(): void;
+  compare(): void;
+}
+
+export interface Page {
+  readonly element: HTMLElement;
+  /** The element whose text content is the render, exactly. */
+  readonly text: HTMLElement;
+}
+
+type Maker = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => HTMLElementTagNameMap[K];
+
+export function buildPage(doc: Document, state: PreviewState, on: PageHandlers): Page {
+  const el: Maker = (tag, className, text) => {
+    const e = doc.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const page = el('div', 'page');
+  const rendered = state.rendered;
+  if (rendered) page.append(header(el, state, rendered, on));
+  if (state.problem) page.append(staleBanner(el, state, on));
+  const text = el('pre', `render${state.problem ? ' stale' : ''}`);
+  if (rendered) fillText(el, text, rendered, on);
+  else if (!state.problem) text.append(el('span', 'empty', 'Rendering…'));
+  page.append(text);
+  if (rendered && rendered.text === '') page.append(el('p', 'note', 'The pack renders to nothing in this environment.'));
+  return { element: page, text };
+}
+
+function header(el: Maker, state: PreviewState, r: RenderedPack, on: PageHandlers): HTMLElement {
+  const head = el('header', 'head');
+  const top = el('div', 'row top');
+  const env = el('button', 'env', r.environment.label);
+  env.title = 'Choose the environment to render against';
+  env.addEventListener('click', () => on.pickEnvironment());
+  const compare = el('button', 'secondary compare', 'Compare…');
+  compare.title = 'Diff this render against another environment';
+  compare.addEventListener('click', () => on.compare());
+  top.append(el('span', 'pack-name', state.packName), env, compare);
+
+  const figures = el('div', 'row figures');
+  const split = el('span', `figure verdict ${r.figures.scorable ? 'ok' : 'bad'}`, figuresLine(r.figures));
+  split.title = figuresVerdict(r.figures);
+  figures.append(
+    figure(el, '', count(r.bytes, 'byte'), 'UTF-8 bytes of the rendered prompt'),
+    figure(el, '', `≈${formatCount(r.tokens)} tokens`, 'An estimate (characters / 4.4), not a tokenizer'),
+    figure(el, 'pack', r.digest, 'FNV-1a digest of the pack source: when it changes, a cached prompt prefix is invalidated'),
+    figure(el, 'render', r.renderDigest, 'FNV-1a digest of the rendered text'),
+    split,
+  );
+  head.append(top, figures);
+
+  const facts: Array<[string, string[]]> = [
+    ['Left out (rendered empty)', [...r.droppedSections]],
+    ['Rendered as nothing', unique(r.emptyPlaceholders.map((p) => `{${p.name}} in ${p.section}`))],
+    ['Note', [...r.notes, ...(r.overflow ? ['the render reached the length cap and stops there'] : [])]],
+  ];
+  for (const [label, items] of facts) {
+    if (items.length === 0) continue;
+    const row = el('div', 'row facts');
+    row.append(el('span', 'label', `${label}:`));
+    for (const item of items) row.append(el('code', 'chip', item));
+    head.append(row);
+  }
+  return head;
+}
+
+function figure(el: Maker, label: string, value: string, title: string): HTMLElement {
+  const f = el('span', 'figure');
+  if (label !== '') f.append(el('span', 'figure-label', `${label} `));
+  f.append(el('span', 'figure-value', value));
+  f.title = title;
+  return f;
+}
+
+function staleBanner(el: Maker, state: PreviewState, on: PageHandlers): HTMLElement {
+  const problem = state.problem!;
+  const banner = el('div', 'banner');
+  banner.setAttribute('role', 'alert');
+  const line = problem.range.start.line;
+  banner.append(
+    el('strong', undefined, state.rendered ? 'Out of date: the pack no longer decodes. ' : 'The pack does not decode. '),
+    el('span', undefined, problem.report),
+  );
+  const link = el('a', 'link', `Go to line ${line + 1}`);
+  link.href = '#';
+  link.addEventListener('click', (e) => {
+    e.preventDefault();
+    on.reveal(line);
+  });
+  banner.append(' ', link);
+  if (state.rendered) banner.append(el('div', 'hint', `Showing the last render that decoded (version ${state.rendered.version}).`));
+  return banner;
+}
+
+// One block per output line, so a line the pane wraps gets a hanging
+// indent and reads as one line. Each block ends with its newline (the last
+// excepted) and spans never cross one, so the element's text is the render
+// exactly.
+function fillText(el: Maker, pre: HTMLElement, r: RenderedPack, on: PageHandlers): void {
+  const text = r.text;
+  const spans = r.spans;
+  let k = 0;
+  for (let start = 0; start <= text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const line = el('span', 'line');
+    let at = start;
+    for (; k < spans.length && spans[k]!.start < end; k++) {
+      const span = spans[k]!;
+      if (span.start > at) line.append(text.slice(at, span.start));
+      line.append(sourceSpan(el, pre, text.slice(span.start, span.end), span.section, span.sourceLine, on));
+      at = span.end;
+    }
+    if (end > at) line.append(text.slice(at, end));
+    if (newline !== -1) line.append('\n');
+    pre.append(line);
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+}
+
+function sourceSpan(el: Maker, pre: HTMLElement, piece: string, section: string, sourceLine: number, on: PageHandlers): HTMLElement {
+  const s = el('span', 'src', piece);
+  s.dataset['line'] = String(sourceLine);
+  s.dataset['section'] = section;
+  s.title = `${section}, line ${sourceLine + 1}`;
+  s.addEventListener('click', () => {
+    // A click that ends a text selection is not a jump.
+    if (!pre.ownerDocument.getSelection()?.isCollapsed) return;
+    on.reveal(sourceLine);
+  });
+  return s;
+}
+
+function unique(items: string[]): string[] {
+  return [...new Set(items)];
+}

@@ -1,0 +1,100 @@
+// Read-only documents holding a pack's render under one environment
+// (scheme `packs-render:`), and the compare command that opens VS Code's
+// diff of two of them. They follow the pack as it is edited and the
+// environment files as they change.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { renderRequest, type RenderParams, type RenderResult } from '../../src-shared/protocol';
+import { shortLabel, type Environments } from './environments';
+
+export const renderScheme = 'packs-render';
+
+interface RenderAddress {
+  readonly pack: string;
+  readonly environment: string;
+}
+
+export function renderUri(pack: vscode.Uri, environmentId: string, environmentLabel: string): vscode.Uri {
+  // The path is what the tab shows; the query is what the provider reads.
+  const name = path.posix.basename(pack.path);
+  const label = shortLabel(environmentLabel).replace(/[/\\]/g, '-');
+  const address: RenderAddress = { pack: pack.toString(), environment: environmentId };
+  return vscode.Uri.from({ scheme: renderScheme, path: `/${name} (${label})`, query: JSON.stringify(address) });
+}
+
+export class RenderDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[] = [this.changed];
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(
+    private readonly client: LanguageClient,
+    private readonly environments: Environments,
+  ) {
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((e) => this.packChanged(e.document.uri.toString())),
+      environments.onDidChange(() => this.openRenders().forEach((u) => this.changed.fire(u))),
+    );
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const address = JSON.parse(uri.query) as RenderAddress;
+    const entry = this.environments.find(address.environment);
+    if (!entry) return `(The environment ${address.environment} is gone or no longer valid.)`;
+    const pack = vscode.Uri.parse(address.pack);
+    await vscode.workspace.openTextDocument(pack);
+    const params: RenderParams = { uri: address.pack, environment: entry.ref };
+    const result = await this.client.sendRequest<RenderResult | null>(renderRequest, params);
+    if (!result) return '(The pack is not open.)';
+    return result.kind === 'rendered' ? result.text : `(The pack does not decode: ${result.corruption.report})`;
+  }
+
+  /** Asks for two environments and opens the diff of the pack's renders under them. */
+  async compare(pack: vscode.Uri): Promise<void> {
+    const current = this.environments.current(pack.toString());
+    const left = await this.environments.pickEntry('Compare: the environment on the left', current.id);
+    if (!left) return;
+    const right = await this.environments.pickEntry(`Compare ${left.ref.label} with…`);
+    if (!right) return;
+    const name = path.posix.basename(pack.path);
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      renderUri(pack, left.ref.id, left.ref.label),
+      renderUri(pack, right.ref.id, right.ref.label),
+      `${name}: ${shortLabel(left.ref.label)} ↔ ${shortLabel(right.ref.label)}`,
+      { preview: false },
+    );
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private openRenders(): vscode.Uri[] {
+    return vscode.workspace.textDocuments.filter((d) => d.uri.scheme === renderScheme).map((d) => d.uri);
+  }
+
+  // Renders follow typing at a calm pace: once the pack has been still for a moment.
+  private packChanged(pack: string): void {
+    const affected = this.openRenders().filter((u) => (JSON.parse(u.query) as RenderAddress).pack === pack);
+    if (affected.length === 0) return;
+    clearTimeout(this.timers.get(pack));
+    this.timers.set(
+      pack,
+      setTimeout(() => {
+        this.timers.delete(pack);
+        for (const u of affected) this.changed.fire(u);
+      }, 300),
+    );
+  }
+}
+
+export function registerRenderDocuments(context: vscode.ExtensionContext, client: LanguageClient, environments: Environments): RenderDocuments {
+  const documents = new RenderDocuments(client, environments);
+  context.subscriptions.push(documents, vscode.workspace.registerTextDocumentContentProvider(renderScheme, documents));
+  return documents;
+}

@@ -1,0 +1,81 @@
+// Quick fixes for the pack's diagnostics: the closest binding for a
+// misspelt placeholder, the missing section or fragment inserted where it
+// belongs, and for a body line that starts with `%%`, one space of indent
+// (or, for a misspelt keyword, the keyword it was meant to be). Each fix is
+// worked out from the current model, not from the diagnostic's data, so a
+// stale diagnostic never yields a wrong edit.
+
+import type { CodeAction, Diagnostic, Range, TextEdit } from 'vscode-languageserver/node';
+import { CodeActionKind } from 'vscode-languageserver/node';
+import { packCodes, suggestedBinding } from '../../../src-shared/pack/check';
+import { corruptionKinds } from '../../../src-shared/pack/corruption';
+import { isValidSectionName } from '../../../src-shared/pack/decode';
+import { closest } from '../../../src-shared/pack/editDistance';
+import { findSection } from '../../../src-shared/pack/model';
+import { bindingNames } from '../../../src-shared/pack/profiles';
+import type { PackContext } from './context';
+import { sectionInsertion } from './placement';
+
+const keywords = ['section', 'version', 'loom-prompt-pack'];
+
+type Fixer = (ctx: PackContext, diagnostic: Diagnostic) => CodeAction[];
+
+const fixers: Readonly<Record<string, Fixer>> = {
+  [packCodes.unknownPlaceholder]: fixPlaceholder,
+  [packCodes.missingSection]: addSection,
+  [packCodes.missingFragment]: addSection,
+  [corruptionKinds['unknown-keyword'].code]: fixDirectiveLine,
+};
+
+export function provideCodeActions(ctx: PackContext, _range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  return diagnostics.flatMap((d) => (typeof d.code === 'string' && Object.prototype.hasOwnProperty.call(fixers, d.code) ? fixers[d.code]!(ctx, d) : []));
+}
+
+function fix(ctx: PackContext, title: string, diagnostic: Diagnostic, edits: TextEdit[], isPreferred: boolean): CodeAction {
+  return { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred, edit: { changes: { [ctx.document.uri]: edits } } };
+}
+
+function fixPlaceholder(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
+  const start = diagnostic.range.start;
+  const occurrence = ctx.model.occurrences.find((o) => o.range.start.line === start.line && o.range.start.character === start.character);
+  if (!occurrence || bindingNames(ctx.profile).includes(occurrence.name)) return [];
+  const suggestion = suggestedBinding(occurrence.name, ctx.profile);
+  if (!suggestion) return [];
+  return [fix(ctx, `Did you mean \`{${suggestion}}\`?`, diagnostic, [{ range: occurrence.range, newText: `{${suggestion}}` }], true)];
+}
+
+function addSection(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
+  const data = diagnostic.data as { name?: unknown } | undefined;
+  const name = data?.name;
+  if (typeof name !== 'string' || !isValidSectionName(name) || findSection(ctx.model.all.pack, name)) return [];
+  const what = name.startsWith('_') ? 'fragment' : 'section';
+  return [fix(ctx, `Add missing ${what} \`${name}\``, diagnostic, [sectionInsertion(ctx.model, ctx.profile, name)], true)];
+}
+
+function fixDirectiveLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
+  const line = diagnostic.range.start.line;
+  const text = ctx.model.lines.lineText(line);
+  if (!text.startsWith('%%')) return [];
+  const actions: CodeAction[] = [];
+  const keyword = /^%%[ \t]*(\S*)/.exec(text)![1]!;
+  const near = keyword.startsWith('#') ? undefined : closest(keyword.toLowerCase(), keywords);
+  if (near && keyword !== '' && near.distance <= 2) {
+    const at = text.indexOf(keyword, 2);
+    actions.push(
+      fix(ctx, `Change \`${keyword}\` to \`${near.name}\``, diagnostic, [{ range: { start: { line, character: at }, end: { line, character: at + keyword.length } }, newText: near.name }], true),
+    );
+  }
+  if (insideSection(ctx, line)) {
+    actions.push(fix(ctx, 'Indent by one space (keep the line as body text)', diagnostic, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: ' ' }], actions.length === 0));
+  }
+  return actions;
+}
+
+// Below a section's directive, a `%%` line was meant as body text; above
+// every section it cannot be (text outside a section is an error too).
+function insideSection(ctx: PackContext, line: number): boolean {
+  for (let l = line - 1; l >= 0; l--) {
+    if (/^%%[ \t]*section(?:[ \t]|$)/.test(ctx.model.lines.lineText(l))) return true;
+  }
+  return false;
+}

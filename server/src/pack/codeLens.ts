@@ -1,0 +1,18 @@
+// The split at a glance, on the first line: assess's counts (or the corrupt
+// line count) and the digest, which opens the Problems panel; and a lens
+// that opens the rendered preview.
+
+import type { CodeLens } from 'vscode-languageserver/node';
+import { figuresLine } from '../../../src-shared/pack/summary';
+import { clientCommands } from '../../../src-shared/protocol';
+import type { PackContext } from './context';
+import { packFigures } from './figures';
+
+export function provideCodeLenses(ctx: PackContext): CodeLens[] {
+  const range = ctx.model.lines.lineRange(0);
+  const figures = packFigures(ctx.model, ctx.profile);
+  return [
+    { range, command: { title: `${figuresLine(figures)} · digest ${ctx.model.digest}`, command: clientCommands.showProblems } },
+    { range, command: { title: 'Open rendered prompt', command: clientCommands.showPreviewToSide, arguments: [ctx.document.uri] } },
+  ];
+}

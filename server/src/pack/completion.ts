@@ -1,0 +1,107 @@
+// Completion: directive keywords after `%%`, section and fragment names
+// after `%% section` (what the pack lacks first), and binding names after
+// `{`, each with what it renders to in the pack's current environment.
+
+import type { CompletionItem, Position, Range } from 'vscode-languageserver/node';
+import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver/node';
+import { bindingDocs } from '../../../src-shared/pack/bindingDocs';
+import { formatVersion } from '../../../src-shared/pack/corruption';
+import { bindingNames } from '../../../src-shared/pack/profiles';
+import { bindingValues } from '../../../src-shared/pack/render';
+import type { PackContext } from './context';
+import { codeBlock, escapeMarkdown } from './markdown';
+import { sectionAtLine } from './model';
+
+export function provideCompletion(ctx: PackContext, position: Position): CompletionItem[] {
+  const line = ctx.model.lines.lineText(position.line);
+  const before = line.slice(0, position.character);
+  if (before.startsWith('%%')) {
+    const section = /^%%[ \t]*section[ \t]+([a-z0-9_]*)$/.exec(before);
+    if (section) return sectionNames(ctx, wordRange(position, section[1]!.length, line));
+    const keyword = /^%%[ \t]*([a-z-]*)$/.exec(before);
+    // `%%section` decodes, but the canonical spelling has a space after `%%`.
+    if (keyword) return directives(ctx, wordRange(position, keyword[1]!.length, line), before.length === keyword[1]!.length + 2 ? ' ' : '');
+    return [];
+  }
+  const placeholder = /\{([a-z0-9_]*)$/.exec(before);
+  if (placeholder && sectionAtLine(ctx.model, position.line)) return bindings(ctx, position, placeholder[1]!.length, line);
+  return [];
+}
+
+/** From the start of the partial word before the cursor to the end of the word it is in. */
+function wordRange(position: Position, typed: number, line: string): Range {
+  let end = position.character;
+  while (end < line.length && /[a-z0-9_-]/.test(line[end]!)) end++;
+  return { start: { line: position.line, character: position.character - typed }, end: { line: position.line, character: end } };
+}
+
+function directives(ctx: PackContext, range: Range, lead: string): CompletionItem[] {
+  const pack = ctx.model.all.pack;
+  const items: CompletionItem[] = [
+    { label: 'section', detail: 'open a section or fragment', insert: 'section ' },
+    ...(pack.versionLine < 0 ? [{ label: 'version', detail: 'the pack version, once, before any section', insert: 'version ' }] : []),
+    ...(pack.headerLine < 0 ? [{ label: 'loom-prompt-pack', detail: 'the pack header, first', insert: `loom-prompt-pack ${formatVersion}` }] : []),
+    { label: '#', detail: 'a comment, left out of every body', insert: '# ' },
+  ].map((d, i) => ({
+    label: d.label,
+    kind: CompletionItemKind.Keyword,
+    detail: d.detail,
+    sortText: String(i),
+    textEdit: { range, newText: `${lead}${d.insert}` },
+    // Typing a section name comes next: ask for its completions at once.
+    ...(d.label === 'section' && { command: { title: 'Suggest section names', command: 'editor.action.triggerSuggest' } }),
+  }));
+  return items;
+}
+
+function sectionNames(ctx: PackContext, range: Range): CompletionItem[] {
+  const present = new Set(ctx.model.all.pack.sections.map((s) => s.name));
+  const names = [...ctx.profile.canonicalSections, ...ctx.profile.requiredFragments];
+  return names.map((name, i) => {
+    const missing = !present.has(name);
+    const fragment = name.startsWith('_');
+    return {
+      label: name,
+      kind: fragment ? CompletionItemKind.Function : CompletionItemKind.Module,
+      detail: `${fragment ? 'required fragment' : 'canonical section'}${missing ? ', missing' : ', already in the pack'}`,
+      // Missing first, each group in the profile's order.
+      sortText: `${missing ? 0 : 1}${String(i).padStart(3, '0')}`,
+      textEdit: { range, newText: name },
+      insertTextFormat: InsertTextFormat.PlainText,
+    };
+  });
+}
+
+function bindings(ctx: PackContext, position: Position, typed: number, line: string): CompletionItem[] {
+  let end = position.character;
+  while (end < line.length && /[a-z0-9_]/.test(line[end]!)) end++;
+  const closed = line[end] === '}';
+  const range: Range = { start: { line: position.line, character: position.character - typed }, end: { line: position.line, character: closed ? end + 1 : end } };
+  const values = bindingValues(ctx.model.all.pack, ctx.environment.environment, ctx.profile);
+  const inFragment = sectionAtLine(ctx.model, position.line)?.isFragment === true;
+  const selections = new Set(ctx.profile.selections.map((s) => s.name));
+  return bindingNames(ctx.profile).map((name, i) => {
+    const selection = selections.has(name);
+    const value = selection && inFragment ? '' : (values.get(name) ?? '');
+    return {
+      label: `{${name}}`,
+      filterText: name,
+      kind: selection ? CompletionItemKind.Function : CompletionItemKind.Variable,
+      detail: selection && inFragment ? 'renders nothing inside a fragment' : oneLine(value),
+      documentation: {
+        kind: MarkupKind.Markdown,
+        value: `${bindingDocs[name] ?? ''}\n\n${value === '' ? `Renders as nothing in *${escapeMarkdown(ctx.environment.label)}*.` : `In *${escapeMarkdown(ctx.environment.label)}*:\n\n${codeBlock(value)}`}`,
+      },
+      sortText: String(i).padStart(3, '0'),
+      textEdit: { range, newText: `${name}}` },
+    };
+  });
+}
+
+/** A value as one short line for the completion list's detail column. */
+function oneLine(value: string): string {
+  if (value === '') return '(empty)';
+  const first = value.split('\n')[0]!;
+  const cut = first.length > 60 ? `${first.slice(0, 59)}…` : first;
+  return first.length < value.length && cut === first ? `${cut} …` : cut;
+}

@@ -1,0 +1,83 @@
+// Hovers: on a placeholder, its tier, what it selects and what it renders
+// to in the pack's current environment; on a section directive, whether
+// the section is canonical, a fragment (and which binding selects it when),
+// or neither.
+
+import type { Hover, Position } from 'vscode-languageserver/node';
+import { MarkupKind } from 'vscode-languageserver/node';
+import { selectedFragment } from '../../../src-shared/pack/bindings';
+import { bindingDocs, selectedWhen } from '../../../src-shared/pack/bindingDocs';
+import { suggestedBinding } from '../../../src-shared/pack/check';
+import { findSection, type Section } from '../../../src-shared/pack/model';
+import type { PlaceholderOccurrence } from '../../../src-shared/pack/placeholders';
+import { selectionOf } from '../../../src-shared/pack/profiles';
+import { bindingValues } from '../../../src-shared/pack/render';
+import type { PackContext } from './context';
+import { placeholderAt, sectionOnDirectiveLine } from './model';
+import { codeBlock, escapeMarkdown, inlineCode } from './markdown';
+
+export function provideHover(ctx: PackContext, position: Position): Hover | null {
+  const occurrence = placeholderAt(ctx.model, position);
+  if (occurrence) return { contents: { kind: MarkupKind.Markdown, value: placeholderHover(ctx, occurrence) }, range: occurrence.range };
+  const section = sectionOnDirectiveLine(ctx.model, position.line);
+  if (section) return { contents: { kind: MarkupKind.Markdown, value: sectionHover(ctx, section) }, range: section.directiveRange };
+  return null;
+}
+
+function placeholderHover(ctx: PackContext, o: PlaceholderOccurrence): string {
+  const { profile, environment } = ctx;
+  const name = o.name;
+  const title = `**${inlineCode(`{${name}}`)}**`;
+  const where = `in *${escapeMarkdown(environment.label)}*`;
+  const rule = profile.selections.find((s) => s.name === name);
+  const literal = (profile.literalBindings as readonly string[]).includes(name);
+  if (!rule && !literal) {
+    const suggestion = suggestedBinding(name, profile);
+    return [
+      `${title} · unknown placeholder`,
+      `${profile.name} binds no such name, so it renders as nothing.${suggestion ? ` Did you mean ${inlineCode(`{${suggestion}}`)}?` : ''}`,
+    ].join('\n\n');
+  }
+  const value = bindingValues(ctx.model.all.pack, environment.environment, profile).get(name) ?? '';
+  const inFragment = findSection(ctx.model.all.pack, o.section)?.isFragment === true;
+  const lines = [`${title} · ${rule ? 'selection binding' : 'literal binding'}`, bindingDocs[name] ?? ''];
+  if (rule) {
+    const chosen = selectedFragment(rule, environment.environment);
+    const rows = Object.entries(rule.fragments).map(([key, fragment]) => {
+      const present = findSection(ctx.model.all.pack, fragment) ? '' : ' (missing from this pack)';
+      const mark = fragment === chosen ? ' ← here' : '';
+      return `- ${selectedWhen[rule.by](key)}: ${inlineCode(fragment)}${present}${mark}`;
+    });
+    lines.push(`Renders a fragment chosen by the environment:\n\n${rows.join('\n')}`);
+    if (inFragment) {
+      lines.push(`Inside a fragment a selection renders as nothing: fragments expand one level, against the literal bindings only.`);
+      return lines.join('\n\n');
+    }
+  }
+  lines.push(value === '' ? `Renders as nothing ${where}.` : `Renders ${where}:\n\n${codeBlock(value)}`);
+  return lines.join('\n\n');
+}
+
+function sectionHover(ctx: PackContext, section: Section): string {
+  const { profile, environment } = ctx;
+  const title = `**${inlineCode(section.name)}**`;
+  const canonical = profile.canonicalSections.indexOf(section.name);
+  if (canonical >= 0) {
+    return `${title} · canonical section ${canonical + 1} of ${profile.canonicalSections.length} in ${profile.name}\n\nRendered in file order; left out when it renders empty.`;
+  }
+  if (!section.isFragment) {
+    return `${title} · not canonical in ${profile.name}\n\nRendered in file order like any section, but the harness does not expect it.`;
+  }
+  const selection = selectionOf(profile, section.name);
+  if (selection) {
+    const now = selectedFragment(selection.rule, environment.environment) === section.name;
+    return [
+      `${title} · fragment selected by ${inlineCode(`{${selection.rule.name}}`)} ${selectedWhen[selection.rule.by](selection.key)}`,
+      `Rendered only where ${inlineCode(`{${selection.rule.name}}`)} appears, against the literal bindings. ${now ? 'Selected' : 'Not selected'} in *${escapeMarkdown(environment.label)}*.`,
+    ].join('\n\n');
+  }
+  if (profile.guidanceCap?.truncationFragment === section.name) {
+    return `${title} · fragment appended after repository guidance cut at ${profile.guidanceCap.bytes} bytes (${profile.name})`;
+  }
+  return `${title} · a fragment no binding selects in ${profile.name}\n\nIt is never rendered.`;
+}

@@ -1,0 +1,75 @@
+// The pack requests and notifications outside standard LSP (see
+// src-shared/protocol.ts for who sends each and why): the environment the
+// client chose per pack, the rendered prompt for the preview, and the
+// figures for the status bar. Each handler runs in the error boundary and
+// reads the document's cached model.
+
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  renderRequest,
+  setEnvironmentNotification,
+  summaryRequest,
+  type PackSummary,
+  type RenderParams,
+  type RenderResult,
+  type SetEnvironmentParams,
+  type SummaryParams,
+} from '../../../src-shared/protocol';
+import type { Settings } from '../../../src-shared/settings';
+import { guard, type Logger } from '../errorBoundary';
+import type { ModelCache } from '../models';
+import type { PackContext } from './context';
+import { resolveEnvironment, type NamedEnvironment, type PackEnvironments } from './environments';
+import type { PackModel } from './model';
+import { provideRender, provideSummary } from './render';
+import type { PackLanguageService } from './service';
+
+export interface PackProtocolDeps {
+  readonly documents: TextDocuments<TextDocument>;
+  readonly models: ModelCache;
+  readonly service: PackLanguageService;
+  readonly environments: PackEnvironments;
+  readonly settingsFor: (uri: string) => Promise<Settings>;
+  readonly logger: Logger;
+}
+
+export function registerPackProtocolSupport(connection: Connection, deps: PackProtocolDeps): void {
+  async function context(uri: string): Promise<PackContext | undefined> {
+    const document = deps.documents.get(uri);
+    if (!document || document.languageId !== deps.service.languageId) return undefined;
+    const settings = await deps.settingsFor(uri);
+    return deps.service.context({ document, model: deps.models.model(document) as PackModel, settings });
+  }
+
+  connection.onNotification(setEnvironmentNotification, (params: SetEnvironmentParams) => {
+    const resolved = resolveEnvironment(params.environment);
+    if (!resolved.ok) {
+      deps.logger.error(`packs/setEnvironment for ${params.uri}: not an environment: ${resolved.message}`);
+      return;
+    }
+    deps.environments.set(params.uri, resolved.value);
+  });
+  deps.documents.onDidClose((e) => deps.environments.forget(e.document.uri));
+
+  const render = guard(deps.logger, renderRequest, null, async (params: RenderParams, environment: NamedEnvironment | undefined) => {
+    const ctx = await context(params.uri);
+    return ctx ? provideRender(ctx, environment) : null;
+  });
+  // A bad environment is the caller's mistake, answered as such rather than as a neutral value.
+  connection.onRequest(renderRequest, async (params: RenderParams): Promise<RenderResult | null> => {
+    if (params.environment === undefined) return render(params, undefined);
+    const resolved = resolveEnvironment(params.environment);
+    if (!resolved.ok) throw new ResponseError(ErrorCodes.InvalidParams, `not an environment: ${resolved.message}`);
+    return render(params, resolved.value);
+  });
+
+  connection.onRequest(
+    summaryRequest,
+    guard(deps.logger, summaryRequest, null, async (params: SummaryParams): Promise<PackSummary | null> => {
+      const ctx = await context(params.uri);
+      return ctx ? provideSummary(ctx) : null;
+    }),
+  );
+}

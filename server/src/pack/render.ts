@@ -1,0 +1,53 @@
+// The answers to the preview's and the status bar's requests: the detailed
+// render of the document's current version for an environment (the same
+// pipeline the command line's `render` runs, so the text is identical),
+// or, when the pack does not decode, upstream's report for its first line.
+
+import { describeCorruption } from '../../../src-shared/pack/corruption';
+import { corruptionMessage } from '../../../src-shared/pack/check';
+import { digest, utf8Length } from '../../../src-shared/pack/digest';
+import { renderDetailed } from '../../../src-shared/pack/render';
+import { estimateTokens, postureWarning } from '../../../src-shared/pack/summary';
+import type { PackSummary, RenderResult } from '../../../src-shared/protocol';
+import type { PackContext } from './context';
+import type { NamedEnvironment } from './environments';
+import { packFigures } from './figures';
+import { lastLineOf } from './model';
+
+export function provideRender(ctx: PackContext, environment: NamedEnvironment = ctx.environment): RenderResult {
+  const { model, profile, document } = ctx;
+  const figures = packFigures(model, profile);
+  const base = { uri: document.uri, version: document.version, digest: model.digest, figures };
+  if (!model.verdict.ok) {
+    const report = model.verdict.report;
+    return { kind: 'corrupt', ...base, corruption: { message: corruptionMessage(report), report: describeCorruption(report), range: report.range } };
+  }
+  const pack = model.verdict.pack;
+  const detail = renderDetailed(pack, environment.environment, profile);
+  const warning = postureWarning(profile, environment.environment);
+  return {
+    kind: 'rendered',
+    ...base,
+    environment: { id: environment.id, label: environment.label },
+    text: detail.text,
+    spans: detail.spans,
+    sections: pack.sections.map((s) => ({ name: s.name, isFragment: s.isFragment, line: s.directiveLine, endLine: lastLineOf(s) })),
+    droppedSections: detail.droppedSections,
+    emptyPlaceholders: detail.emptyPlaceholders,
+    bytes: utf8Length(detail.text),
+    tokens: estimateTokens(detail.text),
+    renderDigest: digest(detail.text),
+    overflow: detail.overflow,
+    notes: warning === undefined ? [] : [warning],
+  };
+}
+
+export function provideSummary(ctx: PackContext): PackSummary {
+  return {
+    uri: ctx.document.uri,
+    version: ctx.document.version,
+    digest: ctx.model.digest,
+    figures: packFigures(ctx.model, ctx.profile),
+    environment: { id: ctx.environment.id, label: ctx.environment.label },
+  };
+}

@@ -1,0 +1,59 @@
+// The outline and folding: one symbol per section (canonical, custom) and
+// fragment (with the binding that selects it), one fold per section from
+// its directive to its last non-blank line, and one per run of comments.
+
+import type { DocumentSymbol, FoldingRange } from 'vscode-languageserver/node';
+import { FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
+import { selectedWhen } from '../../../src-shared/pack/bindingDocs';
+import type { Section } from '../../../src-shared/pack/model';
+import { selectionOf } from '../../../src-shared/pack/profiles';
+import type { PackContext } from './context';
+import { lastLineOf, type PackModel } from './model';
+
+export function provideDocumentSymbols(ctx: PackContext): DocumentSymbol[] {
+  return ctx.model.all.pack.sections.map((section) => ({
+    name: section.name,
+    detail: sectionDetail(ctx, section),
+    kind: section.isFragment ? SymbolKind.Function : SymbolKind.Module,
+    range: { start: section.directiveRange.start, end: section.bodyRange.end },
+    selectionRange: section.nameRange,
+  }));
+}
+
+function sectionDetail(ctx: PackContext, section: Section): string {
+  if (!section.isFragment) return ctx.profile.canonicalSections.includes(section.name) ? 'canonical' : 'not canonical';
+  const selection = selectionOf(ctx.profile, section.name);
+  return selection ? `{${selection.rule.name}} ${selectedWhen[selection.rule.by](selection.key)}` : 'fragment';
+}
+
+export function provideFoldingRanges(ctx: PackContext): FoldingRange[] {
+  const model = ctx.model;
+  const folds: FoldingRange[] = [];
+  for (const section of model.all.pack.sections) {
+    const last = lastContentLine(model, section);
+    if (last > section.directiveLine) folds.push({ startLine: section.directiveLine, endLine: last });
+  }
+  folds.push(...commentRuns(model));
+  return folds.sort((a, b) => a.startLine - b.startLine);
+}
+
+// The blank lines before the next section stay visible, as in Markdown's folds.
+function lastContentLine(model: PackModel, section: Section): number {
+  let line = lastLineOf(section);
+  while (line > section.directiveLine && model.lines.lineText(line).trim() === '') line--;
+  return line;
+}
+
+function commentRuns(model: PackModel): FoldingRange[] {
+  const runs: FoldingRange[] = [];
+  let start = -1;
+  for (let line = 0; line <= model.lines.lineCount; line++) {
+    const comment = line < model.lines.lineCount && /^%%[ \t]*#/.test(model.lines.lineText(line));
+    if (comment && start < 0) start = line;
+    if (!comment && start >= 0) {
+      if (line - 1 > start) runs.push({ startLine: start, endLine: line - 1, kind: FoldingRangeKind.Comment });
+      start = -1;
+    }
+  }
+  return runs;
+}

@@ -1,0 +1,58 @@
+// Presentation of a pack's figures, shared by the status bar, the code lens
+// and the preview so the three say the same thing in the same words.
+
+import type { PackFigures } from '../protocol';
+import type { Environment } from './environment';
+import type { Profile } from './profiles';
+
+/**
+ * Characters per token for prompt prose. Measured against o200k_base and
+ * cl100k_base (gpt-tokenizer 3.4.0) on every bundled example rendered for
+ * every example environment: within 6% on each; on markdown and source
+ * files within 15%. An estimate to watch a budget by, not a tokenizer.
+ */
+export const charactersPerToken = 4.4;
+
+/** Estimated tokens of `text` (code points / 4.4, rounded up). */
+export function estimateTokens(text: string): number {
+  let codePoints = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A surrogate pair is one character.
+    if (c < 0xd800 || c > 0xdbff || i + 1 >= text.length) codePoints++;
+    else {
+      const next = text.charCodeAt(i + 1);
+      codePoints++;
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  return Math.ceil(codePoints / charactersPerToken);
+}
+
+/** `pack · 0 corrupting · 2 shaping`, or `pack · corrupt (3 lines)` when it does not decode. */
+export function figuresLine(f: PackFigures): string {
+  if (f.corruptions > 0) return `pack · corrupt (${count(f.corruptions, 'line')})`;
+  return `pack · ${f.corrupting} corrupting · ${f.shaping} shaping`;
+}
+
+/** A longer sentence for tooltips: what the counts mean for the harness. */
+export function figuresVerdict(f: PackFigures): string {
+  if (f.corruptions > 0) return `The pack does not decode: ${count(f.corruptions, 'corrupt line')}. Loom refuses it.`;
+  const scorable = f.scorable ? 'Scorable: nothing corrupting.' : 'Not scorable: fix the corrupting problems first.';
+  return `${scorable} ${count(f.shaping, 'shaping problem')} under ${f.profile}.`;
+}
+
+/** `1,234`, the same in every locale (the preview and tests must agree). */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export function count(n: number, noun: string): string {
+  return `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** Why `{enforcement}` renders empty when the profile lacks the environment's posture, or `undefined` when it has it. */
+export function postureWarning(profile: Profile, env: Environment): string | undefined {
+  if (profile.enforcements.includes(env.enforcement)) return undefined;
+  return `${profile.name} has no ${env.enforcement} posture, so {enforcement} renders empty`;
+}
