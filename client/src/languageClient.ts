@@ -13,7 +13,12 @@ export async function startLanguageClient(context: ExtensionContext): Promise<La
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: languageIds.pack }, { language: languageIds.prompts }],
+    // Files and unsaved buffers only: the git extension's `git:` copies of a
+    // file (opened by diffs and Source Control) would otherwise be checked
+    // as a second document and duplicate every problem.
+    documentSelector: [languageIds.pack, languageIds.prompts].flatMap((language) =>
+      ['file', 'untitled'].map((scheme) => ({ language, scheme })),
+    ),
     synchronize: { configurationSection: settingsSection },
   };
   const client = new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
