@@ -6,7 +6,8 @@
 
 import type { Block } from './block';
 import type { PromptsDocument } from './document';
-import type { Member, TableNode, ValueNode } from './syntaxTree';
+import { forEachStatement } from './statements';
+import type { Member, ValueNode } from './syntaxTree';
 
 /** Comment lines (null: a blank line between them), as they stood above an item. */
 export interface CommentGroup {
@@ -73,7 +74,7 @@ export function itemsOf(doc: PromptsDocument): Items | string {
       });
     }
     const statement = statementOf(block);
-    collect(block.root, [], (path, m) => items.push(statement(path, m)));
+    forEachStatement(block.root, (path, m) => items.push(statement(path, m)));
   }
   items.sort((a, b) => a.start - b.start);
   const text = doc.text;
@@ -92,16 +93,6 @@ export function itemsOf(doc: PromptsDocument): Items | string {
   if (typeof tail === 'string') return tail;
   if (previous && tail.trailing !== undefined) previous.trailing = tail.trailing;
   return { items, tail: tail.group, bom };
-}
-
-/** Every `key = value` of the tables under `t` that headers and dotted keys open (not those inside values). */
-function collect(t: TableNode, path: readonly string[], found: (path: readonly string[], m: Member) => void): void {
-  for (const m of t.members) {
-    const here = [...path, m.key.name];
-    if (m.value) found(here, m);
-    if (m.table) collect(m.table, m.table.header ? [] : here, found);
-    for (const element of m.tables ?? []) collect(element, [], found);
-  }
 }
 
 function statementOf(block: Block): (path: readonly string[], m: Member) => StatementItem {
