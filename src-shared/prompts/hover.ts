@@ -13,7 +13,8 @@ import { locate, type PromptsLocation, tableNameOf } from './locate';
 import { code, escapeMarkdown } from './markdown';
 import { tableSpecs } from './schema';
 import { stringPrefixOf } from './stringPrefix';
-import { type Member, spanContains, type TableNode, type ValueNode } from './syntaxTree';
+import { memberAtPath } from './members';
+import { spanContains, type ValueNode } from './syntaxTree';
 import { judgeTimestamp } from './timestamps';
 import { tools } from './tools';
 
@@ -36,7 +37,7 @@ export function hoverAt(doc: PromptsDocument, position: Position): PromptsHover 
     return field ? { markdown: fieldDoc(parent, key, field), range: block.rangeOf(at.header) } : undefined;
   }
   if (at.part !== 'key' && at.part !== 'value') return undefined;
-  const m = memberAt(at.header?.table ?? block.root, at.keyPath);
+  const m = memberAtPath(at.header?.table ?? block.root, at.keyPath);
   if (!m || !at.table) return undefined;
   if (at.part === 'value' && m.value) {
     const named = namedThing(doc, at, m.value);
@@ -75,17 +76,6 @@ function namedThing(doc: PromptsDocument, at: PromptsLocation, value: ValueNode)
 
 function stringAt(block: Block, node: ValueNode): string | undefined {
   return node.kind === 'string' ? stringPrefixOf(block.text, node, nameLength) : undefined;
-}
-
-/** The member a located key path names, through inline and dotted-key tables. */
-function memberAt(table: TableNode, keyPath: readonly string[]): Member | undefined {
-  let t: TableNode | undefined = table;
-  let m: Member | undefined;
-  for (const k of keyPath) {
-    m = t?.member(k);
-    t = m?.value?.kind === 'inlineTable' ? m.value.table : m?.table && !m.table.header ? m.table : undefined;
-  }
-  return m;
 }
 
 /** Title and id; source, outcome, turn count and time span. */
