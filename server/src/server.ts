@@ -11,6 +11,9 @@ import type { AnyLanguageService } from './languageService';
 import { ModelCache } from './models';
 import { packService } from './pack/service';
 import { promptsService } from './prompts/service';
+import { diskWorkspaceFiles } from './workspaceFiles';
+import { WorkspaceIndex } from './workspaceIndex';
+import { clientFileWatcher } from './workspaceWatch';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -18,9 +21,13 @@ const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, pr
 const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])));
 const logger = { error: (message: string) => connection.console.error(message) };
 let canAskConfiguration = false;
+let canWatchFiles = false;
+let workspaceFolders: string[] = [];
 
 connection.onInitialize((params) => {
   canAskConfiguration = params.capabilities.workspace?.configuration === true;
+  canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+  workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -41,7 +48,14 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   settingsFor,
   onError: (message) => logger.error(message),
 });
-registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger });
+// Workspace files that are not open are read from disk; the client reports their changes once asked to watch them.
+const workspace = new WorkspaceIndex(
+  diskWorkspaceFiles(() => workspaceFolders),
+  () => documents.all(),
+  clientFileWatcher(connection, () => canWatchFiles, logger),
+);
+connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
+registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace });
 
 connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
 
