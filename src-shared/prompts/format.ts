@@ -12,7 +12,7 @@
 import { lineEdits } from '../text/lineDiff';
 import type { TextEdit } from '../text/textEdit';
 import { parsePrompts, type PromptsDocument } from './document';
-import { type CommentGroup, type HeaderItem, itemsOf, type StatementItem } from './formatItems';
+import { type CommentGroup, groupOf, type HeaderItem, itemsOf, type StatementItem } from './formatItems';
 import { headerComment, indentUnit, writerOrder } from './formatLayout';
 import { compareCodePoints, normalizeKey, renderValue } from './formatValues';
 import { tableNameOf } from './locate';
@@ -75,7 +75,7 @@ interface Section {
  */
 function sectionTree(items: readonly (HeaderItem | StatementItem)[]): Section {
   const root: Section = { header: undefined, names: [], statements: [], children: [] };
-  const latest = new Map<string, { section: Section; order: number }>([['', { section: root, order: -1 }]]);
+  const latest = new Map<string, { section: Section; order: number }>();
   let current = root;
   items.forEach((item, order) => {
     if (item.kind === 'statement') {
@@ -178,11 +178,10 @@ function indexOfRun(lines: readonly (string | null)[], run: readonly string[]): 
   return -1;
 }
 
+/** What is left of a group once lines are taken out of it, still as far from its item. */
 function regroup(lines: readonly (string | null)[], was: CommentGroup): CommentGroup | undefined {
-  const kept: (string | null)[] = [];
-  for (const l of lines) if (l !== null || (kept.length > 0 && kept[kept.length - 1] !== null)) kept.push(l);
-  while (kept.length > 0 && kept[kept.length - 1] === null) kept.pop();
-  return kept.length === 0 ? undefined : { ...was, lines: kept };
+  const group = groupOf(lines);
+  return group && { ...group, separated: was.separated };
 }
 
 function lineEnding(text: string): string {
