@@ -28,7 +28,16 @@ export interface OutlineNode {
 /** How much of a turn's text names it. */
 const firstWordsLength = 48;
 
-export function outlineOf(doc: PromptsDocument): OutlineNode[] {
+/** One outline per model: symbols and folds are asked for together, and a model never changes. */
+const outlines = new WeakMap<PromptsDocument, readonly OutlineNode[]>();
+
+export function outlineOf(doc: PromptsDocument): readonly OutlineNode[] {
+  let outline = outlines.get(doc);
+  if (!outline) outlines.set(doc, (outline = buildOutline(doc)));
+  return outline;
+}
+
+function buildOutline(doc: PromptsDocument): OutlineNode[] {
   const out: OutlineNode[] = [];
   let edits: OutlineNode[] = [];
   const endEdits = (): void => {
