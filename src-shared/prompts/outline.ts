@@ -4,7 +4,7 @@
 // Read from the blocks' position indexes, so a block that does not parse
 // still shows. A node's range runs from its header to the end of the last
 // key it holds (so breadcrumbs follow the cursor); its selection range is
-// the header.
+// the header. Folds: each of those tables, and each value spanning lines.
 
 import { comparePositions, type Position, type Range } from '../text/range';
 import type { Block } from './block';
