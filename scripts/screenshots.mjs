@@ -59,6 +59,12 @@ const shots = [
     waitFor: [{ selector: '.outline-pane .monaco-list-row', what: 'sections in the Outline view' }],
   },
   {
+    image: 'prompts-outline.png',
+    open: 'prompts/feature-login.prompts',
+    steps: [{ palette: 'Explorer: Focus on Outline View' }],
+    waitFor: [{ selector: '.outline-pane .monaco-list-row', what: 'sessions and turns in the Outline view' }],
+  },
+  {
     image: 'preview.png',
     open: 'loom-9/coding-agent.pack',
     steps: [packReady, { keys: 'Control+B' }, { command: 'packsAndPrompts.showPreviewToSide' }],

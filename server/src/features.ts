@@ -9,6 +9,7 @@ import type { Settings } from '../../src-shared/settings';
 import { guard, type Logger } from './errorBoundary';
 import type { AnyLanguageService, FeatureContext } from './languageService';
 import type { ModelCache } from './models';
+import type { WorkspaceIndex } from './workspaceIndex';
 
 export interface FeatureDeps {
   readonly documents: TextDocuments<TextDocument>;
@@ -16,6 +17,7 @@ export interface FeatureDeps {
   readonly services: readonly AnyLanguageService[];
   readonly settingsFor: (uri: string) => Promise<Settings>;
   readonly logger: Logger;
+  readonly workspace: WorkspaceIndex;
 }
 
 /** The capabilities to announce: only what some language implements. */
@@ -31,6 +33,7 @@ export function featureCapabilities(services: readonly AnyLanguageService[]): Se
     ...(has('codeActions') && { codeActionProvider: { codeActionKinds: ['quickfix', 'source'] } }),
     ...(has('codeLenses') && { codeLensProvider: { resolveProvider: false } }),
     ...(has('format') && { documentFormattingProvider: true }),
+    ...(has('workspaceSymbols') && { workspaceSymbolProvider: true }),
   };
 }
 
@@ -54,7 +57,7 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
   connection.onCompletion(
     guard(log, 'completion', [], async (p) => {
       const c = await context(p.textDocument.uri);
-      return c?.service.completion?.(c.ctx, p.position) ?? [];
+      return c?.service.completion?.(c.ctx, p.position, p.context) ?? [];
     }),
   );
   connection.onDefinition(
@@ -97,6 +100,13 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
     guard(log, 'formatting', [], async (p) => {
       const c = await context(p.textDocument.uri);
       return c?.service.format?.(c.ctx, p.options) ?? [];
+    }),
+  );
+  // Not about one document: every language that offers it answers, in one list.
+  connection.onWorkspaceSymbol(
+    guard(log, 'workspaceSymbol', [], async (p) => {
+      const answers = await Promise.all(deps.services.map((s) => s.workspaceSymbols?.(deps.workspace, p.query) ?? []));
+      return answers.flat();
     }),
   );
 }

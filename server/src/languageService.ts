@@ -7,6 +7,7 @@
 import type {
   CodeAction,
   CodeLens,
+  CompletionContext,
   CompletionItem,
   DocumentSymbol,
   FoldingRange,
@@ -16,11 +17,13 @@ import type {
   Position,
   Range,
   TextEdit,
+  WorkspaceSymbol,
 } from 'vscode-languageserver/node';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../src-shared/finding';
 import type { Settings } from '../../src-shared/settings';
+import type { WorkspaceIndex } from './workspaceIndex';
 
 /** What every feature gets: one document version, its model and the settings for it. */
 export interface FeatureContext<M> {
@@ -37,7 +40,7 @@ export interface LanguageService<M> {
   check(model: M, settings: Settings): Finding[];
 
   hover?(ctx: FeatureContext<M>, position: Position): Hover | null;
-  completion?(ctx: FeatureContext<M>, position: Position): CompletionItem[];
+  completion?(ctx: FeatureContext<M>, position: Position, context?: CompletionContext): CompletionItem[];
   definition?(ctx: FeatureContext<M>, position: Position): Location[];
   references?(ctx: FeatureContext<M>, position: Position, includeDeclaration: boolean): Location[];
   documentSymbols?(ctx: FeatureContext<M>): DocumentSymbol[];
@@ -45,6 +48,8 @@ export interface LanguageService<M> {
   codeActions?(ctx: FeatureContext<M>, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[];
   codeLenses?(ctx: FeatureContext<M>): CodeLens[];
   format?(ctx: FeatureContext<M>, options: FormattingOptions): TextEdit[];
+  /** Symbols across the workspace, not of one document: the server asks every service that has it. */
+  workspaceSymbols?(workspace: WorkspaceIndex, query: string): Promise<WorkspaceSymbol[]>;
 }
 
 // A registry keyed by language id; the model type is erased at this boundary.

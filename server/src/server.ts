@@ -13,6 +13,9 @@ import { PackEnvironments } from './pack/environments';
 import { registerPackProtocolSupport } from './pack/protocol';
 import { createPackService } from './pack/service';
 import { promptsService } from './prompts/service';
+import { diskWorkspaceFiles } from './workspaceFiles';
+import { WorkspaceIndex } from './workspaceIndex';
+import { clientFileWatcher } from './workspaceWatch';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -22,9 +25,13 @@ const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, pr
 const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])));
 const logger = { error: (message: string) => connection.console.error(message) };
 let canAskConfiguration = false;
+let canWatchFiles = false;
+let workspaceFolders: string[] = [];
 
 connection.onInitialize((params) => {
   canAskConfiguration = params.capabilities.workspace?.configuration === true;
+  canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+  workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -45,7 +52,14 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   settingsFor,
   onError: (message) => logger.error(message),
 });
-registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger });
+// Workspace files that are not open are read from disk; the client reports their changes once asked to watch them.
+const workspace = new WorkspaceIndex(
+  diskWorkspaceFiles(() => workspaceFolders),
+  () => documents.all(),
+  clientFileWatcher(connection, () => canWatchFiles, logger),
+);
+connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
+registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace });
 registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger });
 
 connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());

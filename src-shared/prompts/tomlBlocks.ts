@@ -141,13 +141,14 @@ function jointParseError(
   const firstLines: number[] = [];
   let line = 0;
   for (const { text } of pieces) {
-    firstLines.push(line);
-    joint += text;
-    line += countLineBreaks(text);
-    if (text.length > 0 && !text.endsWith('\n')) {
+    // A line break between pieces, never after the last: the text's own end is where smol-toml must see it end.
+    if (joint.length > 0 && !joint.endsWith('\n')) {
       joint += '\n';
       line++;
     }
+    firstLines.push(line);
+    joint += text;
+    line += countLineBreaks(text);
   }
   const result = parseToml(joint);
   if (!result.error) return undefined;

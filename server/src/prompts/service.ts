@@ -1,13 +1,27 @@
 // The `.prompts` language service: the parsed model per document version,
-// and its findings under the resource's settings.
+// its findings under the resource's settings, and each editor feature
+// (one file each, wired in here one line apiece).
 
 import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/document';
 import { validatePrompts } from '../../../src-shared/prompts/validate';
 import { languageIds } from '../../../src-shared/protocol';
 import type { LanguageService } from '../languageService';
+import { provideCodeActions } from './codeActions';
+import { provideCompletion } from './completion';
+import { provideFormatting } from './format';
+import { provideHover } from './hover';
+import { provideDocumentSymbols, provideFoldingRanges } from './symbols';
+import { provideWorkspaceSymbols } from './workspaceSymbols';
 
 export const promptsService: LanguageService<PromptsDocument> = {
   languageId: languageIds.prompts,
   parse: parsePrompts,
   check: (doc, settings) => validatePrompts(doc, { strictUnknownTools: settings.prompts.strictUnknownTools }),
+  hover: (ctx, position) => provideHover(ctx.model, position),
+  completion: (ctx, position, context) => provideCompletion(ctx.model, position, context),
+  documentSymbols: (ctx) => provideDocumentSymbols(ctx.model),
+  foldingRanges: (ctx) => provideFoldingRanges(ctx.model),
+  codeActions: (ctx, range, diagnostics) => provideCodeActions(ctx, range, diagnostics),
+  format: (ctx) => provideFormatting(ctx.model),
+  workspaceSymbols: (workspace, query) => provideWorkspaceSymbols(workspace, query),
 };

@@ -1,0 +1,38 @@
+// "Go to session": every session of every `.prompts` file in the workspace
+// as a workspace symbol named by its id (its title beside it), from a cheap
+// scan of each file (src-shared/prompts/sessionScan.ts) kept by the
+// workspace index until the file changes. A query matches an id or a title
+// whose letters contain the query's in order, ignoring case.
+
+import { SymbolKind, type WorkspaceSymbol } from 'vscode-languageserver/node';
+import { languageIds } from '../../../src-shared/protocol';
+import { type ScannedSession, scanSessions } from '../../../src-shared/prompts/sessionScan';
+import type { Extractor, WorkspaceIndex } from '../workspaceIndex';
+
+export const sessionsExtractor: Extractor<ScannedSession[]> = {
+  id: 'prompts/sessions',
+  glob: '**/*.prompts',
+  languageId: languageIds.prompts,
+  extract: scanSessions,
+};
+
+export async function provideWorkspaceSymbols(workspace: WorkspaceIndex, query: string): Promise<WorkspaceSymbol[]> {
+  const q = query.toLowerCase();
+  const files = await workspace.entries(sessionsExtractor);
+  return files.flatMap(({ uri, value }) =>
+    value
+      .filter((s) => matches(s.id, q) || (s.title !== undefined && matches(s.title, q)))
+      .map((s) => ({ name: s.id, kind: SymbolKind.Class, containerName: s.title ?? '', location: { uri, range: s.range } })),
+  );
+}
+
+function matches(text: string, query: string): boolean {
+  let at = 0;
+  const lower = text.toLowerCase();
+  for (const c of query) {
+    at = lower.indexOf(c, at);
+    if (at === -1) return false;
+    at++;
+  }
+  return true;
+}

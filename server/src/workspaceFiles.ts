@@ -1,0 +1,53 @@
+// The files of the workspace on disk, behind a small interface so that
+// workspace-wide features are tested on an in-memory fake. The disk
+// version walks each workspace folder, leaving out `node_modules` and
+// folders whose name starts with a dot (`.git`), and never follows links.
+
+import type { Dirent } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { globToRegExp } from './workspaceGlob';
+
+export interface WorkspaceFiles {
+  /** The URIs of the files whose path, relative to a workspace folder, matches `glob`. */
+  list(glob: string): Promise<string[]>;
+  /** A file's text (UTF-8); rejects if it cannot be read. */
+  read(uri: string): Promise<string>;
+}
+
+export function diskWorkspaceFiles(folders: () => readonly string[]): WorkspaceFiles {
+  return {
+    async list(glob) {
+      const match = globToRegExp(glob);
+      const found: string[] = [];
+      for (const folder of folders()) {
+        if (folder.startsWith('file:')) await walk(fileURLToPath(folder), '', match, found);
+      }
+      return found;
+    },
+    read: (uri) => readFile(fileURLToPath(uri), 'utf8'),
+  };
+}
+
+async function walk(root: string, rel: string, match: RegExp, found: string[]): Promise<void> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(path.join(root, rel), { withFileTypes: true });
+  } catch (e) {
+    // A folder removed while we walk, or one we may not read, holds nothing for us.
+    if (isMissingOrForbidden(e)) return;
+    throw e;
+  }
+  for (const entry of entries) {
+    const relPath = rel === '' ? entry.name : `${rel}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.') && entry.name !== 'node_modules') await walk(root, relPath, match, found);
+    } else if (entry.isFile() && match.test(relPath)) found.push(pathToFileURL(path.join(root, relPath)).href);
+  }
+}
+
+export function isMissingOrForbidden(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' || code === 'ENOTDIR';
+}

@@ -1,0 +1,119 @@
+// What a language extracts from each of its files across the workspace
+// (the sessions of every `.prompts` file), kept until the file changes.
+// Open documents win over the disk: their text is taken from the editor at
+// its current version. The file list is read again when files are created
+// or deleted, a file's extract when it changes; the first time a glob is
+// listed, `watch` asks the client to report changes to those files.
+
+import { fileURLToPath } from 'node:url';
+import { FileChangeType, type FileEvent } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { isMissingOrForbidden, type WorkspaceFiles } from './workspaceFiles';
+
+export interface Extractor<T> {
+  /** Names this extract's cache. */
+  readonly id: string;
+  /** The files, relative to a workspace folder. */
+  readonly glob: string;
+  /** Open documents of this language are read from the editor. */
+  readonly languageId: string;
+  extract(text: string): T;
+}
+
+export interface WorkspaceEntry<T> {
+  readonly uri: string;
+  readonly value: T;
+}
+
+export class WorkspaceIndex {
+  private readonly lists = new Map<string, Promise<string[]>>();
+  private readonly fromDisk = new Map<string, Map<string, unknown>>();
+  private readonly fromEditor = new Map<string, Map<string, { version: number; value: unknown }>>();
+  private readonly watched = new Set<string>();
+  /** Bumped by every change, so a read that began before it is not cached. */
+  private generation = 0;
+
+  constructor(
+    private readonly files: WorkspaceFiles,
+    private readonly openDocuments: () => readonly TextDocument[],
+    private readonly watch: (glob: string) => void,
+  ) {}
+
+  async entries<T>(x: Extractor<T>): Promise<WorkspaceEntry<T>[]> {
+    const out: WorkspaceEntry<T>[] = [];
+    const open = new Set<string>();
+    for (const doc of this.openDocuments()) {
+      if (doc.languageId !== x.languageId) continue;
+      open.add(fileKey(doc.uri));
+      out.push({ uri: doc.uri, value: this.editorValue(x, doc) });
+    }
+    for (const uri of await this.list(x.glob)) {
+      if (open.has(fileKey(uri))) continue;
+      const value = await this.diskValue(x, uri);
+      if (value !== undefined) out.push({ uri, value });
+    }
+    return out;
+  }
+
+  /** `workspace/didChangeWatchedFiles`: forget what the events make stale. */
+  filesChanged(changes: readonly FileEvent[]): void {
+    this.generation++;
+    if (changes.some((c) => c.type !== FileChangeType.Changed)) this.lists.clear();
+    for (const c of changes) {
+      for (const cache of this.fromDisk.values()) cache.delete(fileKey(c.uri));
+    }
+  }
+
+  private list(glob: string): Promise<string[]> {
+    if (!this.watched.has(glob)) {
+      this.watched.add(glob);
+      this.watch(glob);
+    }
+    let listed = this.lists.get(glob);
+    if (!listed) {
+      listed = this.files.list(glob);
+      this.lists.set(glob, listed);
+      listed.catch(() => this.lists.delete(glob));
+    }
+    return listed;
+  }
+
+  private editorValue<T>(x: Extractor<T>, doc: TextDocument): T {
+    const cache = cacheOf(this.fromEditor, x.id);
+    const key = fileKey(doc.uri);
+    const cached = cache.get(key);
+    if (cached && cached.version === doc.version) return cached.value as T;
+    const value = x.extract(doc.getText());
+    cache.set(key, { version: doc.version, value });
+    return value;
+  }
+
+  private async diskValue<T>(x: Extractor<T>, uri: string): Promise<T | undefined> {
+    const cache = cacheOf(this.fromDisk, x.id);
+    const key = fileKey(uri);
+    if (cache.has(key)) return cache.get(key) as T;
+    const generation = this.generation;
+    let text: string;
+    try {
+      text = await this.files.read(uri);
+    } catch (e) {
+      // Deleted since it was listed, or unreadable: it has nothing to offer.
+      if (isMissingOrForbidden(e)) return undefined;
+      throw e;
+    }
+    const value = x.extract(text);
+    if (generation === this.generation) cache.set(key, value);
+    return value;
+  }
+}
+
+function cacheOf<V>(caches: Map<string, Map<string, V>>, id: string): Map<string, V> {
+  let cache = caches.get(id);
+  if (!cache) caches.set(id, (cache = new Map()));
+  return cache;
+}
+
+/** One key per file however its URI is spelt (the editor and Node percent-encode differently). */
+function fileKey(uri: string): string {
+  return uri.startsWith('file:') ? fileURLToPath(uri) : uri;
+}

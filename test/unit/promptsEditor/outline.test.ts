@@ -1,0 +1,138 @@
+// The outline and folding: the commit, sessions named by title (else id)
+// with source and outcome, turns by role and first words, tool calls by
+// name and main argument, the edits log; ranges that nest (breadcrumbs),
+// a block that does not parse still listed, folds for tables and for values
+// that span lines.
+
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parsePrompts } from '../../../src-shared/prompts/document';
+import { foldingRangesOf, type OutlineNode, outlineOf } from '../../../src-shared/prompts/outline';
+import { comparePositions, type Range } from '../../../src-shared/text/range';
+import { lines } from '../../support/promptsFixtures';
+import { arbitraryPrompts } from './support/arbitraryPrompts';
+
+const file = lines(
+  'schema = "spec.prompts/v0.1"', // 0
+  '', // 1
+  '[commit]', // 2
+  'branch = "main"', // 3
+  '', // 4
+  '[[sessions]]', // 5
+  'id = "s-1"', // 6
+  'source = "claude_code"', // 7
+  'title = "Fix the \\"flaky\\" test"', // 8
+  'outcome = "shipped"', // 9
+  '', // 10
+  '  [sessions.commit]', // 11
+  '  commit_sha = "881cd424e42a851214aa1883c4ffd020f5bd14dc"', // 12
+  '', // 13
+  '  [[sessions.turns]]', // 14
+  '  role = "user"', // 15
+  '  text = """', // 16
+  '  The checkout test fails one run in ten; find out why and make it pass every time, please.', // 17
+  '"""', // 18
+  '', // 19
+  '  [[sessions.turns]]', // 20
+  '  role = "assistant"', // 21
+  '', // 22
+  '    [[sessions.turns.tool_calls]]', // 23
+  '    name = "Grep"', // 24
+  '    args = { pattern = "checkout", path = "src" }', // 25
+  '', // 26
+  '    [[sessions.turns.tool_calls]]', // 27
+  '    name = "TodoWrite"', // 28
+  '    args = { todos = [{ id = "1", content = "c", status = "s" }] }', // 29
+  '# a comment before the next session', // 30
+  '', // 31
+  '[[sessions]]', // 32
+  'id = "s-2"', // 33
+  'source = "manual"', // 34
+  '', // 35
+  '  [[sessions.turns]]', // 36
+  "  role = 'user'", // 37
+  "  text = 'Again'", // 38
+  '', // 39
+  '[[edits]]', // 40
+  'at = 2026-04-21T12:00:00Z', // 41
+  'by = "alice@example.com"', // 42
+  'reason = "Redacted a token."', // 43
+);
+
+function shape(n: OutlineNode): unknown {
+  const r = (x: Range): string => `${x.start.line}:${x.start.character}-${x.end.line}:${x.end.character}`;
+  return [n.kind, n.name, n.detail, r(n.range), r(n.selectionRange), ...(n.children.length > 0 ? [n.children.map(shape)] : [])];
+}
+
+test('the outline names the commit, each session, turn and tool call, and the edits log, with ranges from header to last key', () => {
+  assert.deepStrictEqual(outlineOf(parsePrompts(file)).map(shape), [
+    ['commit', 'commit', 'main', '2:0-3:15', '2:0-2:8'],
+    [
+      'session',
+      'Fix the "flaky" test',
+      's-1 · claude_code · shipped',
+      '5:0-29:66',
+      '5:0-5:12',
+      [
+        ['sessionCommit', 'commit', '881cd424e42a', '11:2-12:57', '11:2-11:19'],
+        ['turn', 'user: The checkout test fails one run in ten; find out…', 'turn 0', '14:2-18:3', '14:2-14:20'],
+        [
+          'turn',
+          'assistant: Grep, TodoWrite',
+          'turn 1',
+          '20:2-29:66',
+          '20:2-20:20',
+          [
+            ['toolCall', 'Grep', 'checkout', '23:4-25:49', '23:4-23:33'],
+            ['toolCall', 'TodoWrite', '1 todos', '27:4-29:66', '27:4-27:33'],
+          ],
+        ],
+      ],
+    ],
+    ['session', 's-2', 'manual', '32:0-38:16', '32:0-32:12', [['turn', 'user: Again', 'turn 0', '36:2-38:16', '36:2-36:20']]],
+    ['editsLog', 'edits', '1 hand edit', '40:0-43:28', '40:0-40:9', [['edit', 'Redacted a token.', 'alice@example.com', '40:0-43:28', '40:0-40:9']]],
+  ]);
+});
+
+test('a session that does not parse is still listed, named by what can be read of it', () => {
+  const broken = file.replace('source = "manual"', 'source = "manual');
+  const sessions = outlineOf(parsePrompts(broken)).filter((n) => n.kind === 'session');
+  assert.deepStrictEqual(
+    sessions.map((s) => [s.name, s.children.map((c) => c.name)]),
+    [
+      ['Fix the "flaky" test', ['commit', 'user: The checkout test fails one run in ten; find out…', 'assistant: Grep, TodoWrite']],
+      ['s-2', ['user: Again']],
+    ],
+  );
+});
+
+test('folds: each table from its header to its last key, and each value spanning lines up to its closing line', () => {
+  assert.deepStrictEqual(
+    foldingRangesOf(parsePrompts(file)).map((f) => `${f.startLine}-${f.endLine}`),
+    ['2-3', '5-29', '11-12', '14-18', '16-17', '20-29', '23-25', '27-29', '32-38', '36-38', '40-43'],
+  );
+});
+
+function within(inner: Range, outer: Range): boolean {
+  return comparePositions(outer.start, inner.start) <= 0 && comparePositions(inner.end, outer.end) <= 0;
+}
+
+test('on generated files: selection ranges inside ranges, children inside parents, siblings in order', () => {
+  const check = (nodes: readonly OutlineNode[], parent: Range | undefined): void => {
+    nodes.forEach((n, i) => {
+      assert.ok(within(n.selectionRange, n.range), `${n.name}: selection inside range`);
+      if (parent) assert.ok(within(n.range, parent), `${n.name}: inside its parent`);
+      if (i > 0) assert.ok(comparePositions(nodes[i - 1]!.range.end, n.range.start) <= 0, `${n.name}: after its sibling`);
+      check(n.children, n.range);
+    });
+  };
+  fc.assert(
+    fc.property(arbitraryPrompts, (text) => {
+      const doc = parsePrompts(text);
+      check(outlineOf(doc), undefined);
+      for (const f of foldingRangesOf(doc)) assert.ok(f.startLine < f.endLine);
+    }),
+    { numRuns: 200 },
+  );
+});

@@ -1,0 +1,155 @@
+// "Go to session" across the workspace: the cheap scan of a file's
+// sessions, glob matching, the disk walk, and the index that caches each
+// file's sessions until it changes and prefers open documents (on an
+// in-memory fake of the files).
+
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { FileChangeType } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { scanSessions } from '../../../src-shared/prompts/sessionScan';
+import { provideWorkspaceSymbols } from '../../../server/src/prompts/workspaceSymbols';
+import { diskWorkspaceFiles, type WorkspaceFiles } from '../../../server/src/workspaceFiles';
+import { globToRegExp } from '../../../server/src/workspaceGlob';
+import { WorkspaceIndex } from '../../../server/src/workspaceIndex';
+import { lines } from '../../support/promptsFixtures';
+
+const fileA = lines(
+  '[commit]',
+  'branch = "main"',
+  '',
+  '[[sessions]]', // 3
+  'id = "d1714569-aaaa"',
+  "title = 'Login form'",
+  'summary = """',
+  '[[sessions]]',
+  'id = "not-a-session"',
+  '"""',
+  '',
+  '  [[sessions.turns]]',
+  '  role = "user"',
+  '[[sessions]]', // 13
+  'id = "e2825670-bbbb"',
+  'title = """',
+  'Multi-line title"""',
+  '[[sessions]]',
+  'title = "no id: not listed"',
+);
+
+test('the scan finds each session id, title and header, never fooled by a string', () => {
+  assert.deepStrictEqual(scanSessions(fileA), [
+    { id: 'd1714569-aaaa', title: 'Login form', range: { start: { line: 3, character: 0 }, end: { line: 3, character: 12 } } },
+    { id: 'e2825670-bbbb', title: 'Multi-line title', range: { start: { line: 13, character: 0 }, end: { line: 13, character: 12 } } },
+  ]);
+  assert.deepStrictEqual(scanSessions(fileA.replace(/\n/g, '\r\n')).map((s) => s.range.start.line), [3, 13]);
+  // A session whose id is still being typed is listed by what is typed so far.
+  assert.deepStrictEqual(scanSessions('[[sessions]]\nid = "typing').map((s) => s.id), ['typing']);
+});
+
+test('globs: ** crosses folders, * and ? stay in one name', () => {
+  const g = globToRegExp('**/*.prompts');
+  for (const p of ['a.prompts', 'prompts/captured/x y ü.prompts']) assert.ok(g.test(p), p);
+  for (const p of ['a.promptsx', 'a.prompt', 'a/b.prompts/c']) assert.ok(!g.test(p), p);
+  assert.ok(globToRegExp('prompts/?.prompts').test('prompts/a.prompts'));
+  assert.ok(!globToRegExp('prompts/*.prompts').test('prompts/sub/a.prompts'));
+});
+
+test('the disk walk lists matching files in nested folders with hard names, leaving out node_modules and dot folders', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'prompts ws ü-'));
+  try {
+    for (const rel of ['a.prompts', 'prompts/captured/b c.prompts', 'node_modules/x/c.prompts', '.git/d.prompts', 'notes.txt']) {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), fileA);
+    }
+    const files = diskWorkspaceFiles(() => [pathToFileURL(root).href]);
+    const uris = await files.list('**/*.prompts');
+    assert.deepStrictEqual(uris.map((u) => path.relative(root, fileURLToPath(u))).sort(), ['a.prompts', path.join('prompts', 'captured', 'b c.prompts')]);
+    assert.equal(await files.read(uris[0]!), fileA);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+class FakeFiles implements WorkspaceFiles {
+  readonly reads: string[] = [];
+  lists = 0;
+  constructor(readonly files: Map<string, string>) {}
+  async list(glob: string): Promise<string[]> {
+    this.lists++;
+    const g = globToRegExp(glob);
+    return [...this.files.keys()].filter((u) => g.test(u.replace('file:///ws/', '')));
+  }
+  async read(uri: string): Promise<string> {
+    this.reads.push(uri);
+    const text = this.files.get(uri);
+    if (text === undefined) throw Object.assign(new Error(`ENOENT ${uri}`), { code: 'ENOENT' });
+    return text;
+  }
+}
+
+const session = (id: string, title: string): string => lines('[[sessions]]', `id = "${id}"`, `title = "${title}"`);
+
+test('the index caches each file until it changes, lists again on create and delete, and prefers open documents', async () => {
+  const files = new FakeFiles(new Map([
+    ['file:///ws/a.prompts', session('aaa-1', 'Alpha')],
+    ['file:///ws/sub/b.prompts', session('bbb-2', 'Beta')],
+    ['file:///ws/c.txt', session('ccc-3', 'Not prompts')],
+  ]));
+  const open: TextDocument[] = [];
+  const watched: string[] = [];
+  const index = new WorkspaceIndex(files, () => open, (g) => watched.push(g));
+  const names = async (query = ''): Promise<string[]> => (await provideWorkspaceSymbols(index, query)).map((s) => `${s.name} ${s.containerName} ${s.location.uri}`).sort();
+
+  assert.deepStrictEqual(await names(), ['aaa-1 Alpha file:///ws/a.prompts', 'bbb-2 Beta file:///ws/sub/b.prompts']);
+  assert.deepStrictEqual(await names(), ['aaa-1 Alpha file:///ws/a.prompts', 'bbb-2 Beta file:///ws/sub/b.prompts']);
+  assert.deepStrictEqual([files.lists, files.reads.length], [1, 2], 'the second query reads nothing');
+  assert.deepStrictEqual(watched, ['**/*.prompts']);
+
+  files.files.set('file:///ws/a.prompts', session('aaa-9', 'Alpha again'));
+  assert.deepStrictEqual((await names()).slice(0, 1), ['aaa-1 Alpha file:///ws/a.prompts'], 'unchanged until the client says so');
+  index.filesChanged([{ uri: 'file:///ws/a.prompts', type: FileChangeType.Changed }]);
+  assert.deepStrictEqual((await names()).slice(0, 1), ['aaa-9 Alpha again file:///ws/a.prompts']);
+  assert.deepStrictEqual([files.lists, files.reads.length], [1, 3], 'only the changed file read again');
+
+  files.files.set('file:///ws/new.prompts', session('nnn-4', 'New'));
+  files.files.delete('file:///ws/sub/b.prompts');
+  index.filesChanged([
+    { uri: 'file:///ws/new.prompts', type: FileChangeType.Created },
+    { uri: 'file:///ws/sub/b.prompts', type: FileChangeType.Deleted },
+  ]);
+  assert.deepStrictEqual(await names(), ['aaa-9 Alpha again file:///ws/a.prompts', 'nnn-4 New file:///ws/new.prompts']);
+
+  open.push(TextDocument.create('file:///ws/a.prompts', 'spec-prompts', 3, session('aaa-open', 'Unsaved')));
+  open.push(TextDocument.create('untitled:Untitled-1', 'spec-prompts', 1, session('uuu-5', 'Untitled')));
+  assert.deepStrictEqual(await names(), [
+    'aaa-open Unsaved file:///ws/a.prompts',
+    'nnn-4 New file:///ws/new.prompts',
+    'uuu-5 Untitled untitled:Untitled-1',
+  ]);
+});
+
+test('a query matches ids and titles by their letters in order, ignoring case', async () => {
+  const files = new FakeFiles(new Map([['file:///ws/a.prompts', lines(session('d1714569-0d3c', 'Login form'), session('e2825670-1c8f', 'Flaky test'))]]));
+  const index = new WorkspaceIndex(files, () => [], () => undefined);
+  const ids = async (q: string): Promise<string[]> => (await provideWorkspaceSymbols(index, q)).map((s) => s.name);
+  assert.deepStrictEqual(await ids('d171'), ['d1714569-0d3c']);
+  assert.deepStrictEqual(await ids('FLKY'), ['e2825670-1c8f']);
+  assert.deepStrictEqual(await ids('lgfm'), ['d1714569-0d3c']);
+  assert.deepStrictEqual(await ids('zzz'), []);
+});
+
+test('a file deleted between listing and reading is left out', async () => {
+  const files = new FakeFiles(new Map([['file:///ws/a.prompts', session('a', 'A')]]));
+  const index = new WorkspaceIndex(files, () => [], () => undefined);
+  const listed = files.list.bind(files);
+  files.list = async (glob) => {
+    const uris = await listed(glob);
+    files.files.clear();
+    return uris;
+  };
+  assert.deepStrictEqual(await provideWorkspaceSymbols(index, ''), []);
+});
