@@ -10,7 +10,7 @@ import type { Block } from './block';
 import type { PromptsDocument, SessionModel } from './document';
 import { argDoc, fieldDoc, toolDoc } from './keyDocs';
 import { locate, type PromptsLocation, tableNameOf } from './locate';
-import { code, escapeMarkdown } from './markdown';
+import { inlineCode, escapeMarkdown } from '../text/markdown';
 import { tableSpecs } from './schema';
 import { stringPrefixOf } from './stringPrefix';
 import { memberAtPath } from './members';
@@ -69,7 +69,7 @@ function namedThing(doc: PromptsDocument, at: PromptsLocation, value: ValueNode)
     const id = item && stringAt(at.block, item);
     if (!item || id === undefined) return undefined;
     const named = doc.sessions.find((s) => s.view.value['id'] === id);
-    return { markdown: named ? sessionSummary(named) : `No session in this file has the id ${code(id)}.`, range: at.block.rangeOf(item) };
+    return { markdown: named ? sessionSummary(named) : `No session in this file has the id ${inlineCode(id)}.`, range: at.block.rangeOf(item) };
   }
   return undefined;
 }
@@ -82,8 +82,8 @@ function stringAt(block: Block, node: ValueNode): string | undefined {
 export function sessionSummary(s: SessionModel): string {
   const v = s.view.value;
   const title = typeof v['title'] === 'string' && v['title'].trim() !== '' ? `**${escapeMarkdown(v['title'])}**` : '*untitled session*';
-  const id = typeof v['id'] === 'string' ? code(v['id']) : '';
-  const facts = [v['source'], v['outcome']].filter((x): x is string => typeof x === 'string').map((x) => code(x));
+  const id = typeof v['id'] === 'string' ? inlineCode(v['id']) : '';
+  const facts = [v['source'], v['outcome']].filter((x): x is string => typeof x === 'string').map((x) => inlineCode(x));
   const turns = `${s.turns.length} ${s.turns.length === 1 ? 'turn' : 'turns'}`;
   return [[title, id].filter((x) => x).join(' · '), [...facts, turns, timeSpan(s)].join(' · ')].join('\n\n');
 }

@@ -9,7 +9,7 @@ import { formatVersion } from '../../../src-shared/pack/corruption';
 import { bindingNames } from '../../../src-shared/pack/profiles';
 import { bindingValues } from '../../../src-shared/pack/render';
 import type { PackContext } from './context';
-import { codeBlock, escapeMarkdown } from './markdown';
+import { codeBlock, escapeMarkdown } from '../../../src-shared/text/markdown';
 import { sectionAtLine } from './model';
 
 export function provideCompletion(ctx: PackContext, position: Position): CompletionItem[] {

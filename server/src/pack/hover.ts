@@ -14,7 +14,7 @@ import { selectionOf } from '../../../src-shared/pack/profiles';
 import { bindingValues } from '../../../src-shared/pack/render';
 import type { PackContext } from './context';
 import { placeholderAt, sectionOnDirectiveLine } from './model';
-import { codeBlock, escapeMarkdown, inlineCode } from './markdown';
+import { codeBlock, escapeMarkdown, inlineCode } from '../../../src-shared/text/markdown';
 
 export function provideHover(ctx: PackContext, position: Position): Hover | null {
   const occurrence = placeholderAt(ctx.model, position);

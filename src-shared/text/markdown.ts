@@ -14,9 +14,9 @@ export function codeBlock(text: string): string {
   return `${fence}text\n${text}\n${fence}`;
 }
 
-/** Plain text (a label, a name) that Markdown must not read as emphasis, code or a link. */
+/** Plain text (a label, a name, a title) that Markdown must not read as emphasis, code, a link, a heading or a table. */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`);
+  return text.replace(/[\\`*_[\]<>#|~]/g, (c) => `\\${c}`);
 }
 
 function longestRun(text: string, char: string): number {
