@@ -10,7 +10,7 @@ import type { Range } from '../text/range';
 import { selectedWhen } from './bindingDocs';
 import { corruptionKinds, type Corruption } from './corruption';
 import { decodeAll, type DecodeResult } from './decode';
-import { closest } from './editDistance';
+import { closest } from '../text/editDistance';
 import type { Pack } from './model';
 import { placeholderOccurrences } from './placeholders';
 import { bindingNames, profileOf, selectionOf, type Profile, type ProfileName } from './profiles';

@@ -7,7 +7,7 @@
 import type { RelatedInformation } from '../finding';
 import type { Range } from '../text/range';
 import { corruptionAt, maxNameLength, type Corruption, type CorruptionKind } from './corruption';
-import { editDistance } from './editDistance';
+import { editDistance } from '../text/editDistance';
 import { isFragment, type Pack, type Section } from './model';
 import { skipWhitespace, skipWhitespaceBack } from './whitespace';
 

@@ -3,7 +3,7 @@
 // the command line and the preview read them the same way. The JSON Schema
 // in schemas/packenv.schema.json describes the same fields for editors.
 
-import { closest } from './editDistance';
+import { closest } from '../text/editDistance';
 import { enforcements, environment, networkPostures, type Enforcement, type Environment, type Network } from './environment';
 
 export interface EnvironmentFileError {

@@ -59,7 +59,7 @@ test('a corrupt pack gets one diagnostic per mistake; fixing it clears them', as
           { start: { line, character: 10 }, end: { line, character: 20 } },
           DiagnosticSeverity.Error,
           'pack/unknown-placeholder',
-          { name: 'platfrom', section: 'environment', closest: 'platform', distance: 2 },
+          { name: 'platfrom', section: 'environment', closest: 'platform', distance: 1 },
         ],
       ],
     );

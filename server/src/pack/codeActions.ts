@@ -10,7 +10,7 @@ import { CodeActionKind } from 'vscode-languageserver/node';
 import { packCodes, suggestedBinding } from '../../../src-shared/pack/check';
 import { corruptionKinds } from '../../../src-shared/pack/corruption';
 import { isValidSectionName } from '../../../src-shared/pack/decode';
-import { closest } from '../../../src-shared/pack/editDistance';
+import { closest } from '../../../src-shared/text/editDistance';
 import { findSection } from '../../../src-shared/pack/model';
 import { bindingNames } from '../../../src-shared/pack/profiles';
 import type { PackContext } from './context';

@@ -67,7 +67,7 @@ test('unknown placeholders are errors at every occurrence, with the closest bind
     ],
   );
   assert.equal(found[0]!.message, 'unknown placeholder `{platfrom}`: loom-9 binds no such name, so it renders empty (did you mean `{platform}`?)');
-  assert.deepEqual(found[0]!.data as UnknownPlaceholderData, { name: 'platfrom', section: 'environment', closest: 'platform', distance: 2 });
+  assert.deepEqual(found[0]!.data as UnknownPlaceholderData, { name: 'platfrom', section: 'environment', closest: 'platform', distance: 1 });
   assert.equal(found[2]!.message, 'unknown placeholder `{current_time}`: loom-9 binds no such name, so it renders empty', 'no suggestion when nothing is close');
 });
 
