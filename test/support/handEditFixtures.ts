@@ -1,0 +1,62 @@
+// A small committed `.prompts` file for hand-edit tests, one line per
+// argument so expected ranges read off the listing, and helpers to edit it
+// by line and to judge an edited text against it.
+
+import type { Finding } from '../../src-shared/finding';
+import { parsePrompts } from '../../src-shared/prompts/document';
+import { checkHandEdits } from '../../src-shared/prompts/handEditsCheck';
+import { show } from './promptsFixtures';
+
+export const committedLines: readonly string[] = [
+  /*  0 */ 'schema = "spec.prompts/v0.1"',
+  /*  1 */ '',
+  /*  2 */ '[commit]',
+  /*  3 */ 'branch = "main"',
+  /*  4 */ 'author_name = "Alice Chen"',
+  /*  5 */ 'author_email = "alice@example.com"',
+  /*  6 */ '',
+  /*  7 */ '[[sessions]]',
+  /*  8 */ 'id = "s-1"',
+  /*  9 */ 'source = "claude_code"',
+  /* 10 */ 'title = "Login form"',
+  /* 11 */ '',
+  /* 12 */ '  [[sessions.turns]]',
+  /* 13 */ '  role = "user"',
+  /* 14 */ '  text = "Add a login form."',
+  /* 15 */ '',
+  /* 16 */ '  [[sessions.turns]]',
+  /* 17 */ '  role = "assistant"',
+  /* 18 */ '',
+  /* 19 */ '    [[sessions.turns.tool_calls]]',
+  /* 20 */ '    name = "Grep"',
+  /* 21 */ '    args = { pattern = "LoginForm" }',
+  /* 22 */ '',
+  /* 23 */ '  [[sessions.turns]]',
+  /* 24 */ '  role = "user"',
+  /* 25 */ '  text = "Now disable the button."',
+  /* 26 */ '',
+  /* 27 */ '[[edits]]',
+  /* 28 */ 'at = 2026-04-21T09:00:00Z',
+  /* 29 */ 'by = "alice@example.com"',
+  /* 30 */ 'sessions = ["s-1"]',
+  /* 31 */ 'turns = [0]',
+  /* 32 */ 'reason = "Tightened turn 0."',
+];
+
+export const committed = `${committedLines.join('\n')}\n`;
+
+/** The committed text with line `n` replaced by `replacement` (none: deleted; several: inserted). */
+export function withLines(n: number, count: number, ...replacement: string[]): string {
+  const ls = [...committedLines];
+  ls.splice(n, count, ...replacement);
+  return `${ls.join('\n')}\n`;
+}
+
+/** The hand-edit findings of `text` against `baseline`, as `severity code L:C-L:C message`. */
+export function handEditsShown(text: string, baseline = committed): string[] {
+  return checkHandEdits(parsePrompts(baseline), parsePrompts(text)).findings.map(show);
+}
+
+export function handEditFindings(text: string, baseline = committed): readonly Finding[] {
+  return checkHandEdits(parsePrompts(baseline), parsePrompts(text)).findings;
+}
