@@ -1,10 +1,13 @@
 // A small committed `.prompts` file for hand-edit tests, one line per
 // argument so expected ranges read off the listing, and helpers to edit it
-// by line and to judge an edited text against it.
+// by line, to judge an edited text against it, and to apply a fix.
 
+import * as assert from 'node:assert/strict';
 import type { Finding } from '../../src-shared/finding';
 import { parsePrompts } from '../../src-shared/prompts/document';
 import { checkHandEdits } from '../../src-shared/prompts/handEditsCheck';
+import type { FixResult } from '../../src-shared/prompts/handEditsFixes';
+import { LineIndex } from '../../src-shared/text/lineIndex';
 import { show } from './promptsFixtures';
 
 export const committedLines: readonly string[] = [
@@ -59,4 +62,18 @@ export function handEditsShown(text: string, baseline = committed): string[] {
 
 export function handEditFindings(text: string, baseline = committed): readonly Finding[] {
   return checkHandEdits(parsePrompts(baseline), parsePrompts(text)).findings;
+}
+
+/** `text` with a fix applied: its text edits, then its entry's plain text at the entry's position. */
+export function applyFix(text: string, fix: FixResult): string {
+  assert.ok(fix.ok, fix.ok ? '' : fix.message);
+  const index = new LineIndex(text);
+  const pieces = fix.edits.map((e) => ({ start: index.offsetAt(e.range.start), end: index.offsetAt(e.range.end), text: e.newText }));
+  if (fix.entry) {
+    const at = index.offsetAt(fix.entry.position);
+    pieces.push({ start: at, end: at, text: fix.entry.text });
+  }
+  let out = text;
+  for (const p of pieces.sort((a, b) => b.start - a.start)) out = out.slice(0, p.start) + p.text + out.slice(p.end);
+  return out;
 }
