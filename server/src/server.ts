@@ -11,6 +11,8 @@ import type { AnyLanguageService } from './languageService';
 import { ModelCache } from './models';
 import { packService } from './pack/service';
 import { promptsService } from './prompts/service';
+import { nodeSpawner } from './gitCommand';
+import { registerHandEditSupport } from './prompts/handEdits';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -18,9 +20,11 @@ const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, pr
 const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])));
 const logger = { error: (message: string) => connection.console.error(message) };
 let canAskConfiguration = false;
+const handEdits = registerHandEditSupport(connection, { documents, models, spawner: nodeSpawner, now: () => new Date(), logger });
 
 connection.onInitialize((params) => {
   canAskConfiguration = params.capabilities.workspace?.configuration === true;
+  handEdits.initialize(params);
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -40,7 +44,9 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   models,
   settingsFor,
   onError: (message) => logger.error(message),
+  extraFindings: (document, model) => handEdits.findings(document, model),
 });
+handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
 registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger });
 
 connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());

@@ -77,3 +77,19 @@ export function applyFix(text: string, fix: FixResult): string {
   for (const p of pieces.sort((a, b) => b.start - a.start)) out = out.slice(0, p.start) + p.text + out.slice(p.end);
   return out;
 }
+
+/** The text a snippet inserts when each placeholder is accepted as it is (`${1:a}` -> `a`, `\$` -> `$`). */
+export function snippetText(snippet: string): string {
+  let out = '';
+  for (let i = 0; i < snippet.length; i++) {
+    const c = snippet[i]!;
+    if (c === '\\' && i + 1 < snippet.length && '\\$}'.includes(snippet[i + 1]!)) out += snippet[++i];
+    else if (c === '$' && snippet[i + 1] === '{') {
+      const colon = snippet.indexOf(':', i);
+      assert.match(snippet.slice(i + 2, colon), /^\d+$/, 'only ${n:default} placeholders');
+      i = colon;
+    } else if (c === '}') continue;
+    else out += c;
+  }
+  return out;
+}

@@ -5,9 +5,11 @@ import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/
 import { validatePrompts } from '../../../src-shared/prompts/validate';
 import { languageIds } from '../../../src-shared/protocol';
 import type { LanguageService } from '../languageService';
+import { handEditCodeActions } from './handEditsActions';
 
 export const promptsService: LanguageService<PromptsDocument> = {
   languageId: languageIds.prompts,
   parse: parsePrompts,
   check: (doc, settings) => validatePrompts(doc, { strictUnknownTools: settings.prompts.strictUnknownTools }),
+  codeActions: handEditCodeActions,
 };

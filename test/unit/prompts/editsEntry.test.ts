@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { parsePrompts } from '../../../src-shared/prompts/document';
 import { appendEntries, type EntryFields, utcSecond } from '../../../src-shared/prompts/editsEntry';
 import { validatePrompts } from '../../../src-shared/prompts/validate';
-import { committed } from '../../support/handEditFixtures';
+import { committed, snippetText } from '../../support/handEditFixtures';
 
 const fields: EntryFields = { at: '2026-04-22T10:00:00Z', by: 'bob@example.com', sessions: ['s-1'], turns: [0, 2], reason: 'Tightened.' };
 
@@ -90,4 +90,12 @@ test('what is appended parses and validates: no finding at all', () => {
 
 test('time is written in UTC to the second, with Z', () => {
   assert.equal(utcSecond(new Date(Date.UTC(2026, 3, 22, 10, 0, 5, 987))), '2026-04-22T10:00:05Z');
+});
+
+test('the snippet, its placeholders accepted, is exactly the plain text', () => {
+  const reason = 'Costs $5 {a} "quoted" back\\slash';
+  for (const by of ['bob@example.com', undefined]) {
+    const insertion = appendEntries(parsePrompts(committed), [{ ...fields, by, reason }, { ...fields, sessions: [], turns: [], by, reason }]);
+    assert.equal(snippetText(insertion.snippet), insertion.text);
+  }
 });
