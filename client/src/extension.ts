@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { languageIds, settingsSection } from '../../src-shared/protocol';
+import { handEditInitializationOptions, registerHandEditClient } from './prompts/handEdits';
 
 let client: LanguageClient | undefined;
 
@@ -20,8 +21,10 @@ export async function activate(context: ExtensionContext): Promise<void> {
       { language: languageIds.prompts },
     ],
     synchronize: { configurationSection: settingsSection },
+    initializationOptions: handEditInitializationOptions(),
   };
   client = new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
+  registerHandEditClient(context, client);
   await client.start();
 }
 
