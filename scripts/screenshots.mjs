@@ -23,11 +23,23 @@ import { languageServerRunning, openFile, openWorkbench, paletteLabel, runFromPa
 const showProblems = { keys: 'Control+Shift+M' };
 const problemRows = { selector: '.markers-panel .monaco-list-row', what: 'rows in the Problems panel' };
 const errorSquiggle = { selector: '.monaco-editor .squiggly-error', what: 'an error squiggle in the editor' };
+const warningSquiggle = { selector: '.monaco-editor .squiggly-warning', what: 'a warning squiggle in the editor' };
+/** Selects the first match of `text` in the editor: find it, then close the find widget (the match stays selected). */
+const selectText = (text) => [
+  { until: errorSquiggle },
+  { keys: 'Control+F' },
+  { until: { selector: '.find-widget.visible textarea', what: 'the find widget' } },
+  { type: text },
+  { keys: 'Enter' },
+  { keys: 'Escape' },
+];
 
 /**
  * Steps: `{ keys }` presses a key chord, `{ palette }` runs a built-in
  * command by its palette label, `{ command }` runs one of ours (label from
- * the manifest). `waitFor`: selectors that must be visible before the shot.
+ * the manifest), `{ type }` types text (into the find widget, say),
+ * `{ until }` waits for a selector before the next step.
+ * `waitFor`: selectors that must be visible before the shot.
  */
 const shots = [
   {
@@ -41,6 +53,35 @@ const shots = [
     open: 'prompts/fix-flaky-test.prompts',
     steps: [showProblems],
     waitFor: [errorSquiggle, problemRows],
+  },
+  {
+    // The demo's feature-login.prompts has one hand edit since HEAD and no [[edits]] entry.
+    image: 'hand-edit-quick-fix.png',
+    open: 'prompts/feature-login.prompts',
+    steps: [{ until: warningSquiggle }, { keys: 'F8' }, { keys: 'Escape' }, { keys: 'Control+.' }],
+    waitFor: [
+      warningSquiggle,
+      { selector: '.action-widget :text("Record in [[edits]]")', what: 'the quick-fix menu offering Record in [[edits]]' },
+      { selector: '.statusbar-item :text("unlogged")', what: 'the status bar counting unlogged hand edits' },
+    ],
+  },
+  {
+    // The README's redaction walkthrough, 1 of 2: a secret selected, the context menu open on it.
+    image: 'redact-selection-menu.png',
+    open: 'prompts/fix-flaky-test.prompts',
+    steps: [...selectText('token=abcd1234efgh5678'), { keys: 'Shift+F10' }],
+    waitFor: [{ selector: '.context-view .monaco-menu :text("Redact Selection")', what: 'the context menu offering Redact Selection' }],
+  },
+  {
+    // 2 of 2: redacted, and the [[edits]] entry appended with its reason selected to type over.
+    image: 'redact-selection-done.png',
+    open: 'prompts/fix-flaky-test.prompts',
+    steps: [...selectText('token=abcd1234efgh5678'), { command: 'packsAndPrompts.redactSelection' }],
+    waitFor: [
+      { selector: '.monaco-editor .view-lines :text("[REDACTED]")', what: 'the redacted text' },
+      { selector: '.monaco-editor .view-lines :text("Redacted text in turn 0.")', what: 'the appended entry' },
+      { selector: '.statusbar-item :text("all 1 logged")', what: 'the status bar saying the edit is logged' },
+    ],
   },
   {
     image: 'outline.png',
@@ -74,6 +115,8 @@ async function takeShot({ shot, toolchain, stateDir, origin, workspace, manifest
     await waitUntil(() => languageServerRunning(stateDir), 'the extension to activate and start its language server');
     for (const step of shot.steps) {
       if (step.keys) await page.keyboard.press(step.keys);
+      else if (step.type) await page.keyboard.type(step.type);
+      else if (step.until) await page.locator(step.until.selector).first().waitFor({ timeout: waitMs });
       else if (step.palette) await runFromPalette(page, step.palette);
       else await runFromPalette(page, paletteLabel(manifest, step.command));
     }
