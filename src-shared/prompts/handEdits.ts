@@ -152,52 +152,65 @@ function diffSession(id: string, b: SessionModel, c: SessionModel, out: DiffColl
   const cb = c.view.block;
   if (bb.kind === 'session' && cb.kind === 'session' && bb.text === cb.text) return;
   for (const f of diffFields(b.view, c.view, sessionOwnKeys)) out.edit(id, undefined, f.range, describeField(f, ''));
-  const ops = align({
-    before: b.turns.length,
-    after: c.turns.length,
-    equal: (i, j) => sameValue(b.turns[i]!.view.value, c.turns[j]!.view.value),
-    similar: (i, j) => sameValue(b.turns[i]!.view.value['role'], c.turns[j]!.view.value['role']),
-  });
-  ops.forEach((op, k) => {
-    if (op.kind === 'same') return;
-    if (op.kind === 'inserted') {
-      const t = c.turns[op.after]!;
-      out.edit(id, t.index, t.view.range, `turn ${t.index} was inserted`);
-    } else if (op.kind === 'deleted') {
-      const t = b.turns[op.before]!;
-      const next = nextAfter(ops, k);
-      const range = next === undefined ? lastContentLine(cb, c.view) : c.turns[next]!.view.range;
-      out.edit(id, t.index, range, `turn ${t.index} was deleted`);
-    } else diffTurn(id, b.turns[op.before]!, c.turns[op.after]!, out);
-  });
+  for (const change of listChanges(b.turns, c.turns, sameKey('role'))) {
+    if (change.kind === 'inserted') {
+      out.edit(id, change.after.index, change.after.view.range, `turn ${change.after.index} was inserted`);
+    } else if (change.kind === 'deleted') {
+      const range = change.next?.view.range ?? lastContentLine(cb, c.view);
+      out.edit(id, change.before.index, range, `turn ${change.before.index} was deleted`);
+    } else diffTurn(id, change.before, change.after, out);
+  }
 }
 
 function diffTurn(id: string, b: TurnModel, c: TurnModel, out: DiffCollector): void {
   const turn = c.index;
   for (const f of diffFields(b.view, c.view, ['tool_calls'])) out.edit(id, turn, f.range, describeField(f, ` of turn ${turn}`));
-  const ops = align({
-    before: b.toolCalls.length,
-    after: c.toolCalls.length,
-    equal: (i, j) => sameValue(b.toolCalls[i]!.view.value, c.toolCalls[j]!.view.value),
-    similar: (i, j) => sameValue(b.toolCalls[i]!.view.value['name'], c.toolCalls[j]!.view.value['name']),
-  });
-  ops.forEach((op, k) => {
-    if (op.kind === 'same') return;
-    if (op.kind === 'inserted') {
-      const call = c.toolCalls[op.after]!;
-      out.edit(id, turn, call.view.range, `tool call ${call.index} of turn ${turn} was inserted`);
-    } else if (op.kind === 'deleted') {
-      const call = b.toolCalls[op.before]!;
-      const next = nextAfter(ops, k);
-      const range = next === undefined ? c.view.range : c.toolCalls[next]!.view.range;
-      out.edit(id, turn, range, `tool call ${call.index} of turn ${turn} was deleted`);
+  for (const change of listChanges(b.toolCalls, c.toolCalls, sameKey('name'))) {
+    if (change.kind === 'inserted') {
+      out.edit(id, turn, change.after.view.range, `tool call ${change.after.index} of turn ${turn} was inserted`);
+    } else if (change.kind === 'deleted') {
+      out.edit(id, turn, change.next?.view.range ?? c.view.range, `tool call ${change.before.index} of turn ${turn} was deleted`);
     } else {
-      const call = c.toolCalls[op.after]!;
-      for (const f of diffFields(b.toolCalls[op.before]!.view, call.view, [])) {
+      const call = change.after;
+      for (const f of diffFields(change.before.view, call.view, [])) {
         out.edit(id, turn, f.range, describeField(f, ` of tool call ${call.index} of turn ${turn}`));
       }
     }
+  }
+}
+
+/** What differs between a committed list of tables and the edited one; a deleted item knows the item now in its place. */
+type ListChange<T> =
+  | { readonly kind: 'inserted'; readonly after: T }
+  | { readonly kind: 'deleted'; readonly before: T; readonly next: T | undefined }
+  | { readonly kind: 'changed'; readonly before: T; readonly after: T };
+
+/** The aligned differences of two lists of tables (turns, tool calls, log entries); `similar` items may pair as changed. */
+function listChanges<T extends { readonly view: TableView }>(
+  before: readonly T[],
+  after: readonly T[],
+  similar: (a: TomlTable, b: TomlTable) => boolean,
+): ListChange<T>[] {
+  const ops = align({
+    before: before.length,
+    after: after.length,
+    equal: (i, j) => sameValue(before[i]!.view.value, after[j]!.view.value),
+    similar: (i, j) => similar(before[i]!.view.value, after[j]!.view.value),
   });
+  const changes: ListChange<T>[] = [];
+  ops.forEach((op, k) => {
+    if (op.kind === 'inserted') changes.push({ kind: 'inserted', after: after[op.after]! });
+    else if (op.kind === 'changed') changes.push({ kind: 'changed', before: before[op.before]!, after: after[op.after]! });
+    else if (op.kind === 'deleted') {
+      const next = nextAfter(ops, k);
+      changes.push({ kind: 'deleted', before: before[op.before]!, next: next === undefined ? undefined : after[next] });
+    }
+  });
+  return changes;
+}
+
+function sameKey(key: string): (a: TomlTable, b: TomlTable) => boolean {
+  return (a, b) => sameValue(a[key], b[key]);
 }
 
 /** The index (edited list) of the first item after op `k` that is in the edited list. */
@@ -271,36 +284,25 @@ function diffCommit(baseline: PromptsDocument, current: PromptsDocument, out: Di
 
 /** Aligns the log; reports altered and removed entries; returns the entries new since HEAD. */
 function diffEditsLog(baseline: PromptsDocument, current: PromptsDocument, out: DiffCollector): EditModel[] {
-  const b = baseline.edits;
-  const c = current.edits;
-  const ops = align({
-    before: b.length,
-    after: c.length,
-    equal: (i, j) => sameValue(b[i]!.view.value, c[j]!.view.value),
-    similar: (i, j) => sharesMostValues(b[i]!.view.value, c[j]!.view.value),
-  });
   const added: EditModel[] = [];
-  ops.forEach((op, k) => {
-    if (op.kind === 'same') return;
-    if (op.kind === 'inserted') {
-      added.push(c[op.after]!);
-      return;
+  for (const change of listChanges(baseline.edits, current.edits, sharesMostValues)) {
+    if (change.kind === 'inserted') {
+      added.push(change.after);
+    } else if (change.kind === 'deleted') {
+      const range = change.next?.view.range ?? endOfFile(current);
+      out.violation(codes.editsEntryRemoved, range, `[[edits]] entry ${change.before.index} of HEAD was removed here; the log is append-only`);
+    } else {
+      const was = change.before.view.value;
+      const entry = change.after.view;
+      const changed = unionKeys(was, entry.value).filter((k) => !sameValue(was[k], entry.value[k]));
+      const first = changed.find((k) => k in entry.value);
+      out.violation(
+        codes.editsEntryAltered,
+        first === undefined ? entry.range : entry.valueRange(first),
+        `this [[edits]] entry changed since HEAD (${changed.map((k) => `\`${k}\``).join(', ')}); the log is append-only: restore it and add a new entry`,
+      );
     }
-    if (op.kind === 'deleted') {
-      const next = nextAfter(ops, k);
-      const range = next === undefined ? endOfFile(current) : c[next]!.view.range;
-      out.violation(codes.editsEntryRemoved, range, `[[edits]] entry ${op.before} of HEAD was removed here; the log is append-only`);
-      return;
-    }
-    const entry = c[op.after]!;
-    const changed = unionKeys(b[op.before]!.view.value, entry.view.value).filter((k) => !sameValue(b[op.before]!.view.value[k], entry.view.value[k]));
-    const first = changed.find((k) => k in entry.view.value);
-    out.violation(
-      codes.editsEntryAltered,
-      first === undefined ? entry.view.range : entry.view.valueRange(first),
-      `this [[edits]] entry changed since HEAD (${changed.map((k) => `\`${k}\``).join(', ')}); the log is append-only: restore it and add a new entry`,
-    );
-  });
+  }
   return added;
 }
 

@@ -24,9 +24,8 @@ import {
   type WatchGitParams,
   workspaceTrustedNotification,
 } from '../../src-shared/protocol';
-import { LineIndex } from '../../src-shared/text/lineIndex';
 import { TempRepo, testAuthor } from '../support/gitRepos';
-import { committed, snippetText, withLines } from '../support/handEditFixtures';
+import { applyEdits, committed, snippetText, withLines } from '../support/handEditFixtures';
 import { LspSession } from '../support/lspSession';
 
 const edited = withLines(14, 1, '  text = "Add a login form with errors."');
@@ -61,15 +60,7 @@ const unloggedOnly = (ds: readonly Diagnostic[]) => ds.filter((d) => d.code === 
 /** Applies a fix result's edits and entry (placeholders accepted) to `text`. */
 function applyResult(text: string, result: HandEditFixResult): string {
   assert.ok(result.ok, result.ok ? '' : result.message);
-  const index = new LineIndex(text);
-  const pieces = result.edits.map((e) => ({ at: index.offsetAt(e.range.start), end: index.offsetAt(e.range.end), text: e.newText }));
-  if (result.entry) {
-    const at = index.offsetAt(result.entry.position);
-    pieces.push({ at, end: at, text: snippetText(result.entry.snippet) });
-  }
-  let out = text;
-  for (const p of pieces.sort((a, b) => b.at - a.at)) out = out.slice(0, p.at) + p.text + out.slice(p.end);
-  return out;
+  return applyEdits(text, result.edits, result.entry && { position: result.entry.position, text: snippetText(result.entry.snippet) });
 }
 
 test('an unlogged edit is a warning; its code action runs the fix request, whose entry clears it', async () => {

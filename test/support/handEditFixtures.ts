@@ -8,6 +8,7 @@ import { parsePrompts } from '../../src-shared/prompts/document';
 import { checkHandEdits } from '../../src-shared/prompts/handEditsCheck';
 import type { FixResult } from '../../src-shared/prompts/handEditsFixes';
 import { LineIndex } from '../../src-shared/text/lineIndex';
+import type { Position, Range } from '../../src-shared/text/range';
 import { show } from './promptsFixtures';
 
 export const committedLines: readonly string[] = [
@@ -67,11 +68,20 @@ export function handEditFindings(text: string, baseline = committed): readonly F
 /** `text` with a fix applied: its text edits, then its entry's plain text at the entry's position. */
 export function applyFix(text: string, fix: FixResult): string {
   assert.ok(fix.ok, fix.ok ? '' : fix.message);
+  return applyEdits(text, fix.edits, fix.entry);
+}
+
+/** `text` with non-overlapping replacements, and an inserted entry, applied. */
+export function applyEdits(
+  text: string,
+  edits: readonly { readonly range: Range; readonly newText: string }[],
+  entry?: { readonly position: Position; readonly text: string },
+): string {
   const index = new LineIndex(text);
-  const pieces = fix.edits.map((e) => ({ start: index.offsetAt(e.range.start), end: index.offsetAt(e.range.end), text: e.newText }));
-  if (fix.entry) {
-    const at = index.offsetAt(fix.entry.position);
-    pieces.push({ start: at, end: at, text: fix.entry.text });
+  const pieces = edits.map((e) => ({ start: index.offsetAt(e.range.start), end: index.offsetAt(e.range.end), text: e.newText }));
+  if (entry) {
+    const at = index.offsetAt(entry.position);
+    pieces.push({ start: at, end: at, text: entry.text });
   }
   let out = text;
   for (const p of pieces.sort((a, b) => b.start - a.start)) out = out.slice(0, p.start) + p.text + out.slice(p.end);
