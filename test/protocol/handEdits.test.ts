@@ -210,3 +210,26 @@ test('untrusted, the server never starts git; once trust is granted it does', as
     rmSync(bin, { recursive: true, force: true });
   }
 });
+
+test('the status line says why hand edits are not checked: an untracked file, a syntax error, a file outside git', async () => {
+  const s = await start(true);
+  const outside = TempRepo.create(false);
+  try {
+    const untracked = pathToFileURL(s.repo.write('prompts/new.prompts', committed)).href;
+    await s.session.open(untracked, 'spec-prompts', committed);
+    await s.session.diagnosticsAt(untracked, 1);
+    assert.deepEqual(s.statuses.at(-1), { uri: untracked, version: 1, state: 'off', text: 'Hand edits off: the file is not committed at HEAD' });
+
+    await s.session.open(s.uri, 'spec-prompts', withLines(10, 1, 'title = "unclosed'));
+    await s.session.diagnosticsAt(s.uri, 1);
+    assert.deepEqual(s.statuses.at(-1), { uri: s.uri, version: 1, state: 'off', text: 'Hand edits off: the file has a TOML syntax error' });
+
+    const elsewhere = pathToFileURL(outside.write('a.prompts', committed)).href;
+    await s.session.open(elsewhere, 'spec-prompts', committed);
+    await s.session.diagnosticsAt(elsewhere, 1);
+    assert.deepEqual(s.statuses.at(-1), { uri: elsewhere, version: 1, state: 'off', text: 'Hand edits off: the file is not in a git repository' });
+  } finally {
+    outside.dispose();
+    await stop(s);
+  }
+});
