@@ -179,14 +179,42 @@ test('Make Session Private on a session header, Redact on a secret, Restore on a
   }
 });
 
-test('untrusted, the server never starts git; once trust is granted it does', async () => {
+/**
+ * Puts a `git` first on PATH (for servers started from now until `restore`)
+ * that logs each call and runs the real git; with `gate`, a `cat-file`
+ * call first waits until the file `gate` exists.
+ */
+function loggingGit(gate?: string): { log: string; restore(): void } {
   const log = path.join(mkdtempSync(path.join(os.tmpdir(), 'packs-git-log-')), 'calls');
   const bin = mkdtempSync(path.join(os.tmpdir(), 'packs-git-bin-'));
   const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  writeFileSync(path.join(bin, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${realGit}' "$@"\n`);
+  const wait = gate ? `case "$*" in *cat-file*) while [ ! -f '${gate}' ]; do sleep 0.02; done;; esac\n` : '';
+  writeFileSync(path.join(bin, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\n${wait}exec '${realGit}' "$@"\n`);
   chmodSync(path.join(bin, 'git'), 0o755);
   const savedPath = process.env['PATH'];
   process.env['PATH'] = `${bin}${path.delimiter}${savedPath ?? ''}`;
+  return {
+    log,
+    restore() {
+      process.env['PATH'] = savedPath;
+      rmSync(path.dirname(log), { recursive: true, force: true });
+      rmSync(bin, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `file` holds `text`, failing after ten seconds. */
+async function untilLogged(file: string, text: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(existsSync(file) && readFileSync(file, 'utf8').includes(text))) {
+    assert.ok(Date.now() < deadline, `${file} never logged ${text}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+test('untrusted, the server never starts git; once trust is granted it does', async () => {
+  const git = loggingGit();
+  const log = git.log;
   let s: Started | undefined;
   try {
     s = await start(false);
@@ -204,10 +232,29 @@ test('untrusted, the server never starts git; once trust is granted it does', as
     assert.equal(diagnostics[0]!.code, 'prompts/unlogged-edit');
     assert.match(readFileSync(log, 'utf8'), /core\.fsmonitor=false .*ls-tree -z --full-name HEAD -- feature\.prompts/);
   } finally {
-    process.env['PATH'] = savedPath;
+    git.restore();
     if (s) await stop(s);
-    rmSync(path.dirname(log), { recursive: true, force: true });
-    rmSync(bin, { recursive: true, force: true });
+  }
+});
+
+test('a document edited while git is still answering is judged as it now is, not as it was', async () => {
+  const gate = path.join(mkdtempSync(path.join(os.tmpdir(), 'packs-git-gate-')), 'open');
+  const git = loggingGit(gate);
+  let s: Started | undefined;
+  try {
+    s = await start(true);
+    await s.session.open(s.uri, 'spec-prompts', committed);
+    // The first version's check waits on git for the committed text: edit now, then let git answer.
+    await untilLogged(git.log, 'cat-file');
+    const version = await s.session.replace(s.uri, edited);
+    writeFileSync(gate, '');
+    const diagnostics = await s.session.diagnosticsAt(s.uri, version);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['prompts/unlogged-edit']);
+    assert.deepEqual(s.statuses.at(-1), { uri: s.uri, version, state: 'unlogged', text: 'Hand edits: 1 unlogged' });
+  } finally {
+    git.restore();
+    rmSync(path.dirname(gate), { recursive: true, force: true });
+    if (s) await stop(s);
   }
 });
 

@@ -5,7 +5,7 @@
 // git only in a trusted workspace).
 
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import { type LanguageClient, State } from 'vscode-languageclient/node';
 import {
   applyHandEditFixCommand,
   gitHeadMovedNotification,
@@ -31,12 +31,20 @@ export function handEditInitializationOptions(): HandEditInitializationOptions {
 export function registerHandEditClient(context: vscode.ExtensionContext, client: LanguageClient): void {
   const status = new HandEditStatusBar();
   const watch = new GitWatch(() => void client.sendNotification(gitHeadMovedNotification, {}));
+  const reported = (client.clientOptions.initializationOptions as HandEditInitializationOptions | undefined)?.workspaceTrusted === true;
+  const reportTrust = () => void client.sendNotification(workspaceTrustedNotification, {});
   context.subscriptions.push(
+    // Trust granted while the server was starting is reported once it runs.
+    client.onDidChangeState((e) => {
+      if (e.newState === State.Running && !reported && vscode.workspace.isTrusted) reportTrust();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      if (client.isRunning()) reportTrust();
+    }),
     status,
     watch,
     client.onNotification(handEditStatusNotification, (p: HandEditStatusParams) => status.update(p)),
     client.onNotification(watchGitNotification, (p: WatchGitParams) => watch.watch(p.repositories)),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void client.sendNotification(workspaceTrustedNotification, {})),
     vscode.commands.registerCommand(applyHandEditFixCommand, (params: HandEditFixParams) => applyHandEditFix(client, params)),
     vscode.commands.registerCommand(handEditCommands.redactSelection, () =>
       onActivePrompts((editor) => ({ kind: 'redact', range: { start: point(editor.selection.start), end: point(editor.selection.end) } }), client),

@@ -53,15 +53,19 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
   const verdicts = new Map<string, { version: number; verdict: HandEditVerdict }>();
   const listeners: (() => void)[] = [];
   let watched = '';
+  /** Counts moves of HEAD and trust changes, so a verdict from before one is not cached after it. */
+  let generation = 0;
 
   const baselinesChanged = () => {
+    generation++;
+    verdicts.clear();
     for (const l of listeners) l();
   };
 
-  const sendStatus = (document: TextDocument, state: HandEditState) => {
+  const sendStatus = (uri: string, version: number, state: HandEditState) => {
     const params: HandEditStatusParams = {
-      uri: document.uri,
-      version: document.version,
+      uri,
+      version,
       state: state.kind === 'off' ? 'off' : state.unlogged > 0 ? 'unlogged' : 'checked',
       text: describeState(state),
     };
@@ -82,26 +86,34 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
     void connection.sendNotification(watchGitNotification, params);
   };
 
-  async function verdictFor(document: TextDocument, model: PromptsDocument): Promise<HandEditVerdict | HandEditState> {
-    const cached = verdicts.get(document.uri);
-    if (cached && cached.version === document.version) return cached.verdict;
-    const baseline = await store.baseline(document.uri);
+  /**
+   * The verdict on one version of a document. The version is taken by the
+   * caller before anything is awaited: the document object changes in place
+   * while git answers, the model passed does not.
+   */
+  async function verdictFor(uri: string, version: number, model: PromptsDocument): Promise<HandEditVerdict | HandEditState> {
+    const cached = verdicts.get(uri);
+    if (cached && cached.version === version) return cached.verdict;
+    const asked = generation;
+    const baseline = await store.baseline(uri);
     if (baseline.kind === 'off') return baseline;
     await updateWatches();
     if (!judgeable(model)) return { kind: 'off', reason: 'documentUnparseable' };
     const verdict = checkHandEdits(baseline.doc, model);
-    verdicts.set(document.uri, { version: document.version, verdict });
+    // A verdict against a HEAD that moved meanwhile is not kept.
+    if (asked === generation) verdicts.set(uri, { version, verdict });
     return verdict;
   }
 
   async function findings(document: TextDocument, model: unknown): Promise<Finding[]> {
     if (document.languageId !== languageIds.prompts) return [];
-    const result = await verdictFor(document, model as PromptsDocument);
+    const { uri, version } = document;
+    const result = await verdictFor(uri, version, model as PromptsDocument);
     if ('kind' in result) {
-      sendStatus(document, result);
+      sendStatus(uri, version, result);
       return [];
     }
-    sendStatus(document, { kind: 'checked', edits: result.edits.length, unlogged: result.unlogged.length });
+    sendStatus(uri, version, { kind: 'checked', edits: result.edits.length, unlogged: result.unlogged.length });
     return [...result.findings];
   }
 
@@ -112,7 +124,7 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
     const model = deps.models.model(document) as PromptsDocument;
     let request: FixRequest;
     if (params.fix.kind === 'recordAll') {
-      const result = await verdictFor(document, model);
+      const result = await verdictFor(params.uri, params.version, model);
       if ('kind' in result) return { ok: false, message: `Nothing to record. ${describeState(result)}.` };
       request = { kind: 'record', edits: result.unlogged.map((e) => ({ session: e.session ?? null, turn: e.turn ?? null, what: e.what })) };
     } else request = params.fix;
@@ -132,12 +144,10 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
   connection.onRequest(handEditFixRequest, guard(deps.logger, handEditFixRequest, { ok: false, message: 'The fix failed; see the output log.' }, fix));
   connection.onNotification(gitHeadMovedNotification, () => {
     store.invalidate();
-    verdicts.clear();
     baselinesChanged();
   });
   connection.onNotification(workspaceTrustedNotification, () => {
     store.setTrusted(true);
-    verdicts.clear();
     baselinesChanged();
   });
   deps.documents.onDidClose((e) => verdicts.delete(e.document.uri));

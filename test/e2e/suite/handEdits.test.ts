@@ -22,12 +22,17 @@ function rangeOf(document: vscode.TextDocument, needle: string): vscode.Range {
   return new vscode.Range(document.positionAt(at), document.positionAt(at + needle.length));
 }
 
+/** The test file, open and showing exactly its committed text (saved: the web workbench saves on its own after a delay). */
 async function freshEditor(): Promise<vscode.TextEditor> {
   const document = await openDocument(file);
-  if (document.isDirty) await vscode.commands.executeCommand('workbench.action.files.revert', document.uri);
-  await waitFor(() => !document.isDirty, defaultDeadlineMs, `${file} reverted to its saved text`);
   const editor = vscode.window.activeTextEditor;
   assert.ok(editor && editor.document === document);
+  const committed = execFileSync('git', ['show', `HEAD:${file}`], { cwd: workspaceRoot().fsPath, encoding: 'utf8' });
+  if (document.getText() !== committed) {
+    const all = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
+    assert.ok(await editor.edit((b) => b.replace(all, committed)));
+  }
+  if (document.isDirty) assert.ok(await document.save());
   await waitForDiagnostics(document.uri, (ds) => !hasUnlogged(ds));
   return editor;
 }
