@@ -32,6 +32,17 @@ const packStatus = { selector: '.statusbar-item:has-text("corrupting")', what: '
 // runs" does not prove this window's is ready; its status bar item does.
 const packReady = { wait: packStatus };
 
+const warningSquiggle = { selector: '.monaco-editor .squiggly-warning', what: 'a warning squiggle in the editor' };
+/** Selects the first match of `text` in the editor: find it, then close the find widget (the match stays selected). */
+const selectText = (text) => [
+  { wait: errorSquiggle },
+  { keys: 'Control+F' },
+  { wait: { selector: '.find-widget.visible textarea', what: 'the find widget' } },
+  { type: text },
+  { keys: 'Enter' },
+  { keys: 'Escape' },
+];
+
 /**
  * Steps: `{ keys }` presses a key chord, `{ type }` types text, `{ wait }`
  * waits for a selector, `{ palette }` runs a built-in command by its
@@ -51,6 +62,35 @@ const shots = [
     open: 'prompts/fix-flaky-test.prompts',
     steps: [showProblems],
     waitFor: [errorSquiggle, problemRows],
+  },
+  {
+    // The demo's feature-login.prompts has one hand edit since HEAD and no [[edits]] entry.
+    image: 'hand-edit-quick-fix.png',
+    open: 'prompts/feature-login.prompts',
+    steps: [{ wait: warningSquiggle }, { keys: 'F8' }, { keys: 'Escape' }, { keys: 'Control+.' }],
+    waitFor: [
+      warningSquiggle,
+      { selector: '.action-widget :text("Record in [[edits]]")', what: 'the quick-fix menu offering Record in [[edits]]' },
+      { selector: '.statusbar-item :text("unlogged")', what: 'the status bar counting unlogged hand edits' },
+    ],
+  },
+  {
+    // The README's redaction walkthrough, 1 of 2: a secret selected, the context menu open on it.
+    image: 'redact-selection-menu.png',
+    open: 'prompts/fix-flaky-test.prompts',
+    steps: [...selectText('token=abcd1234efgh5678'), { keys: 'Shift+F10' }],
+    waitFor: [{ selector: '.context-view .monaco-menu :text("Redact Selection")', what: 'the context menu offering Redact Selection' }],
+  },
+  {
+    // 2 of 2: redacted, and the [[edits]] entry appended with its reason selected to type over.
+    image: 'redact-selection-done.png',
+    open: 'prompts/fix-flaky-test.prompts',
+    steps: [...selectText('token=abcd1234efgh5678'), { command: 'packsAndPrompts.redactSelection' }],
+    waitFor: [
+      { selector: '.monaco-editor .view-lines :text("[REDACTED]")', what: 'the redacted text' },
+      { selector: '.monaco-editor .view-lines :text("Redacted text in turn 0.")', what: 'the appended entry' },
+      { selector: '.statusbar-item :text("all 1 logged")', what: 'the status bar saying the edit is logged' },
+    ],
   },
   {
     image: 'outline.png',

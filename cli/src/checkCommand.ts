@@ -7,9 +7,15 @@ import { kindByExtension, kindOf } from './fileKinds';
 import { readFile, statPath, walk } from './files';
 import { humanFindings, jsonFindings, summary, type FileFindings } from './output';
 import type { Io } from './io';
+import { unloggedAsErrors } from './handEdits';
 
 export function checkCommand(argv: readonly string[], io: Io): number {
-  const args = parseArgs(argv, { json: { value: false }, profile: { value: true }, 'strict-unknown': { value: false } });
+  const args = parseArgs(argv, {
+    json: { value: false },
+    profile: { value: true },
+    'strict-unknown': { value: false },
+    'strict-edits': { value: false },
+  });
   const profile = stringOption(args, 'profile');
   if (profile !== undefined && !isProfileName(profile)) throw new UsageError(`unknown profile ${profile} (loom-9 or loom-1)`);
   if (args.positionals.length === 0) throw new UsageError('check needs at least one PATH');
@@ -43,7 +49,8 @@ export function checkCommand(argv: readonly string[], io: Io): number {
       problems.push(`cannot check ${file}: not a prompt pack (*.pack, or a first line starting \`%% loom-prompt-pack\`)`);
       continue;
     }
-    results.push({ file, findings: kind.check(read.text, settings, file) });
+    const findings = kind.check(read.text, settings, file);
+    results.push({ file, findings: args.options.has('strict-edits') ? unloggedAsErrors(findings) : findings });
   }
 
   const json = args.options.has('json');

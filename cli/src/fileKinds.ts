@@ -4,8 +4,8 @@
 
 import type { Finding } from '../../src-shared/finding';
 import { checkPack } from '../../src-shared/pack/check';
-import { checkPrompts } from '../../src-shared/prompts/check';
 import type { Settings } from '../../src-shared/settings';
+import { checkPromptsFile } from './handEdits';
 
 export interface FileKind {
   readonly name: string;
@@ -25,7 +25,8 @@ export const fileKinds: readonly FileKind[] = [
   {
     name: 'prompts',
     extensions: ['.prompts'],
-    check: (text, settings) => checkPrompts(text, settings.prompts),
+    // Hand edits too, against HEAD, when the file is committed in a git repository.
+    check: (text, settings, path) => checkPromptsFile(text, settings.prompts, path),
   },
 ];
 

@@ -6,7 +6,7 @@ import { profileNames } from '../../src-shared/pack/profiles';
 export function usage(): string {
   const presets = environmentPresets.map((p) => `  ${p.id.padEnd(26)} ${p.name}`).join('\n');
   return `Usage:
-  packs-and-prompts check [--json] [--profile ${profileNames.join('|')}] [--strict-unknown] PATH...
+  packs-and-prompts check [--json] [--profile ${profileNames.join('|')}] [--strict-unknown] [--strict-edits] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile ${profileNames.join('|')}]
   packs-and-prompts --help
 
@@ -16,6 +16,10 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         or with --json an array of {file, range, severity, code, message}
         (0-based LSP positions). Exit 1 when any error was found.
         --strict-unknown makes unknown tool names in .prompts files errors.
+        In a git repository, .prompts files are also judged against HEAD:
+        hand edits without an [[edits]] entry are warnings (--strict-edits
+        makes them errors), and a changed session id, an altered or removed
+        [[edits]] entry or a removed author_email are errors.
 render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
         --json prints {render, bytes, digest, renderDigest, assess}.

@@ -6,15 +6,18 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { packsApi, type PacksApi } from './api';
 import { registerPackCommands } from './commands';
 import { registerEnvironments } from './environments';
-import { startLanguageClient } from './languageClient';
+import { createLanguageClient } from './languageClient';
 import { registerPreviews } from './preview/previewManager';
+import { handEditInitializationOptions, registerHandEditClient } from './prompts/handEdits';
 import { registerRenderDocuments } from './renderDocuments';
 import { registerStatusBar } from './statusBar';
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: ExtensionContext): Promise<PacksApi> {
-  client = await startLanguageClient(context);
+  client = createLanguageClient(context, handEditInitializationOptions());
+  registerHandEditClient(context, client);
+  await client.start();
   const environments = await registerEnvironments(context, client);
   const statusBar = registerStatusBar(context, client, environments);
   const previews = registerPreviews(context, client, environments);

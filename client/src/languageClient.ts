@@ -1,12 +1,13 @@
-// Starts the language server over node IPC for the two languages. Every
-// feature of the client talks to the server through this one client.
+// The language client for the two languages, talking to the server over
+// node IPC. Every feature of the client talks to the server through it.
 
 import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { languageIds, settingsSection } from '../../src-shared/protocol';
 
-export async function startLanguageClient(context: ExtensionContext): Promise<LanguageClient> {
+/** The client, not yet started, so features can register for the server's first notifications. */
+export function createLanguageClient(context: ExtensionContext, initializationOptions: unknown): LanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -20,8 +21,7 @@ export async function startLanguageClient(context: ExtensionContext): Promise<La
       ['file', 'untitled'].map((scheme) => ({ language, scheme })),
     ),
     synchronize: { configurationSection: settingsSection },
+    initializationOptions,
   };
-  const client = new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
-  await client.start();
-  return client;
+  return new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
 }

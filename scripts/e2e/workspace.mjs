@@ -41,6 +41,8 @@ export function prepareWorkspace({ parent, name = 'Workspace ü', copies, before
   for (const { from, to = '.' } of copies) cpSync(from, path.join(root, to), { recursive: true });
   before?.(root);
   git(root, 'init', '-q', '-b', 'main');
+  // What a hand-edit fix writes as `by` (`git config user.email`).
+  git(root, 'config', 'user.email', testIdentity.email);
   git(root, 'add', '-A');
   git(root, 'commit', '-q', '--no-gpg-sign', '-m', message);
   return root;

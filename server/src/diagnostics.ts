@@ -33,6 +33,8 @@ export interface DiagnosticsOptions {
   readonly models: ModelCache;
   readonly settingsFor: (uri: string) => Promise<Settings>;
   readonly onError: (message: string) => void;
+  /** Findings that need more than the text (hand edits need the committed version from git). */
+  readonly extraFindings?: (document: TextDocument, model: unknown) => Promise<readonly Finding[]>;
 }
 
 export function registerDiagnosticsSupport(
@@ -51,6 +53,7 @@ export function registerDiagnosticsSupport(
       const service = options.models.service(doc);
       if (!service) return;
       const findings = service.check(options.models.model(doc), settings);
+      if (options.extraFindings) findings.push(...(await options.extraFindings(doc, options.models.model(doc))));
       const current = documents.get(uri);
       if (!current || current.version !== version) return;
       await connection.sendDiagnostics({ uri, version, diagnostics: findings.map((f) => toDiagnostic(f, uri)) });

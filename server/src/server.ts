@@ -16,6 +16,8 @@ import { promptsService } from './prompts/service';
 import { diskWorkspaceFiles } from './workspaceFiles';
 import { WorkspaceIndex } from './workspaceIndex';
 import { clientFileWatcher } from './workspaceWatch';
+import { nodeSpawner } from './gitCommand';
+import { registerHandEditSupport } from './prompts/handEdits';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -27,11 +29,13 @@ const logger = { error: (message: string) => connection.console.error(message) }
 let canAskConfiguration = false;
 let canWatchFiles = false;
 let workspaceFolders: string[] = [];
+const handEdits = registerHandEditSupport(connection, { documents, models, spawner: nodeSpawner, now: () => new Date(), logger });
 
 connection.onInitialize((params) => {
   canAskConfiguration = params.capabilities.workspace?.configuration === true;
   canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  handEdits.initialize(params);
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -51,7 +55,9 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   models,
   settingsFor,
   onError: (message) => logger.error(message),
+  extraFindings: (document, model) => handEdits.findings(document, model),
 });
+handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
 // Workspace files that are not open are read from disk; the client reports their changes once asked to watch them.
 const workspace = new WorkspaceIndex(
   diskWorkspaceFiles(() => workspaceFolders),

@@ -169,6 +169,27 @@ export function sourceSpanOfValue(s: string, span: Span, style: StringStyle, fro
   return start !== -1 && stop !== -1 ? { start, end: stop } : undefined;
 }
 
+/**
+ * The source of a string literal's value characters that `[from, to)` (a
+ * source span) touches, widened to whole escape sequences, so replacing it
+ * leaves the literal well-formed. Undefined when the span is empty or
+ * reaches outside the characters of the value (into a quote or beyond).
+ */
+export function valueSourceSpan(s: string, span: Span, style: StringStyle, from: number, to: number): Span | undefined {
+  const content = contentSpan(s, span, style);
+  if (from >= to || from < content.start || to > content.end) return undefined;
+  let start = -1;
+  let end = -1;
+  walkValue(s, span, style, (srcStart, srcEnd) => {
+    if (srcEnd <= from) return true;
+    if (srcStart >= to) return false;
+    if (start === -1) start = srcStart;
+    end = srcEnd;
+    return true;
+  });
+  return start === -1 ? undefined : { start, end };
+}
+
 /** The decoded name of a quoted key (`"a\u0062"` -> `ab`, `'a b'` -> `a b`). */
 export function decodeQuotedKey(s: string, span: Span): string {
   const style: StringStyle = s.charCodeAt(span.start) === QUOTE ? 'basic' : 'literal';

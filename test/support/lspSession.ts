@@ -17,6 +17,8 @@ export interface SessionOptions {
   /** What `workspace/configuration` answers for our section. */
   readonly settings?: unknown;
   readonly rootPath?: string;
+  /** Sent as `initializationOptions` (e.g. whether the workspace is trusted). */
+  readonly initializationOptions?: unknown;
 }
 
 export class LspSession {
@@ -50,6 +52,7 @@ export class LspSession {
       processId: process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'root' }] : null,
+      initializationOptions: options.initializationOptions,
       capabilities: {
         workspace: { configuration: true, workspaceFolders: true },
         textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true } },

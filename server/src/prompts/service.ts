@@ -12,6 +12,7 @@ import { provideFormatting } from './format';
 import { provideHover } from './hover';
 import { provideDocumentSymbols, provideFoldingRanges } from './symbols';
 import { provideWorkspaceSymbols } from './workspaceSymbols';
+import { handEditCodeActions } from './handEditsActions';
 
 export const promptsService: LanguageService<PromptsDocument> = {
   languageId: languageIds.prompts,
@@ -21,7 +22,7 @@ export const promptsService: LanguageService<PromptsDocument> = {
   completion: (ctx, position, context) => provideCompletion(ctx.model, position, context),
   documentSymbols: (ctx) => provideDocumentSymbols(ctx.model),
   foldingRanges: (ctx) => provideFoldingRanges(ctx.model),
-  codeActions: (ctx, range, diagnostics) => provideCodeActions(ctx, range, diagnostics),
+  codeActions: (ctx, range, diagnostics) => [...provideCodeActions(ctx, range, diagnostics), ...handEditCodeActions(ctx, range, diagnostics)],
   format: (ctx) => provideFormatting(ctx.model),
   workspaceSymbols: (workspace, query) => provideWorkspaceSymbols(workspace, query),
 };

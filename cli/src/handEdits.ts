@@ -1,0 +1,58 @@
+// `check` on a `.prompts` file inside a git repository: the validator's
+// findings plus the same hand-edit findings the editor shows, judged
+// against the file as committed at HEAD (read with the server's git
+// programs, run synchronously). A file outside a repository, untracked,
+// or in a repository without commits is simply not judged; when git fails
+// or HEAD's version does not parse, a note says so.
+
+import * as path from 'node:path';
+import type { Finding } from '../../src-shared/finding';
+import { sortFindings } from '../../src-shared/finding';
+import { parsePrompts, type PromptsDocument } from '../../src-shared/prompts/document';
+import { checkHandEdits, judgeable } from '../../src-shared/prompts/handEditsCheck';
+import { handEditCodes } from '../../src-shared/prompts/handEditsCodes';
+import { describeState, type OffReason } from '../../src-shared/prompts/handEditsStatus';
+import { validatePrompts } from '../../src-shared/prompts/validate';
+import type { PromptsSettings } from '../../src-shared/settings';
+import { nodeSyncSpawner, type SyncSpawner } from '../../server/src/gitCommand';
+import { blobText, findRepository, headBlob, runSync } from '../../server/src/gitRepository';
+
+/** Reasons worth a note: something is wrong, rather than the file simply having no history. */
+const noteworthy: ReadonlySet<OffReason> = new Set(['gitFailed', 'baselineUnparseable']);
+
+export function checkPromptsFile(text: string, settings: PromptsSettings, file: string, spawner: SyncSpawner = nodeSyncSpawner): Finding[] {
+  const doc = parsePrompts(text);
+  const findings = validatePrompts(doc, { strictUnknownTools: settings.strictUnknownTools });
+  if (!judgeable(doc)) return findings;
+  return sortFindings([...findings, ...handEditFindings(path.resolve(file), doc, spawner)]);
+}
+
+export function handEditFindings(file: string, doc: PromptsDocument, spawner: SyncSpawner): Finding[] {
+  const repository = runSync(findRepository(path.dirname(file)), spawner);
+  if ('kind' in repository) return note(repository.reason, repository.detail);
+  const blob = runSync(headBlob(file), spawner);
+  if (blob.kind === 'off') return note(blob.reason, blob.detail);
+  const read = runSync(blobText(repository.root, blob.oid), spawner);
+  if (read.kind === 'off') return note(read.reason, read.detail);
+  const baseline = parsePrompts(read.text);
+  if (!judgeable(baseline)) return note('baselineUnparseable');
+  return [...checkHandEdits(baseline, doc).findings];
+}
+
+function note(reason: OffReason, detail?: string): Finding[] {
+  if (!noteworthy.has(reason)) return [];
+  const code = handEditCodes.handEditsUnchecked;
+  return [
+    {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: code.severity,
+      code: code.code,
+      message: describeState({ kind: 'off', reason, ...(detail !== undefined && { detail }) }),
+    },
+  ];
+}
+
+/** `--strict-edits`: an unlogged hand edit fails the check, for a pre-commit hook or CI. */
+export function unloggedAsErrors(findings: readonly Finding[]): Finding[] {
+  return findings.map((f) => (f.code === handEditCodes.unloggedEdit.code ? { ...f, severity: 'error' } : f));
+}

@@ -1,0 +1,109 @@
+// The git questions hand-edit detection asks: which repository holds a
+// file (and where its HEAD and refs live, to watch them), which blob the
+// file is at HEAD, that blob's bytes, and the user's email. Each is a small
+// program that yields the git calls it needs and reads their answers, so
+// one definition runs asynchronously in the server and synchronously in
+// the command line, and tests step through it with canned answers.
+
+import * as path from 'node:path';
+import type { OffReason } from '../../src-shared/prompts/handEditsStatus';
+import { type AsyncSpawner, blobOutput, type GitLimits, type GitOutcome, gitSpawn, smallOutput, type SyncSpawner } from './gitCommand';
+
+export interface GitCall {
+  /** The subcommand and its arguments (the safety options are added when it runs). */
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly limits: GitLimits;
+}
+
+export type GitProgram<T> = Generator<GitCall, T, GitOutcome>;
+
+export interface NoBaseline {
+  readonly kind: 'off';
+  readonly reason: OffReason;
+  readonly detail?: string;
+}
+
+export interface Repository {
+  /** The working tree's root. */
+  readonly root: string;
+  /** Where HEAD is (`.git`, or `.git/worktrees/<name>` for a linked worktree). */
+  readonly gitDir: string;
+  /** Where refs and packed-refs are. */
+  readonly commonDir: string;
+  /** The branch HEAD points at (`refs/heads/main`), undefined when detached. */
+  readonly headRef: string | undefined;
+}
+
+export async function runAsync<T>(program: GitProgram<T>, spawner: AsyncSpawner): Promise<T> {
+  let step = program.next();
+  while (!step.done) {
+    const call = step.value;
+    step = program.next(await spawner(gitSpawn(call.args, call.cwd, call.limits)));
+  }
+  return step.value;
+}
+
+export function runSync<T>(program: GitProgram<T>, spawner: SyncSpawner): T {
+  let step = program.next();
+  while (!step.done) {
+    const call = step.value;
+    step = program.next(spawner(gitSpawn(call.args, call.cwd, call.limits)));
+  }
+  return step.value;
+}
+
+/** The repository whose working tree holds `dir`. */
+export function* findRepository(dir: string): GitProgram<Repository | NoBaseline> {
+  const where = yield { args: ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir'], cwd: dir, limits: smallOutput };
+  if (where.kind !== 'exited' || where.code !== 0) return failure(where, notRepository);
+  const [root, gitDir, commonDir] = where.stdout.toString('utf8').split('\n');
+  if (!root || !gitDir || !commonDir) return { kind: 'off', reason: 'gitFailed', detail: 'rev-parse gave no repository' };
+  const head = yield { args: ['symbolic-ref', '--quiet', 'HEAD'], cwd: root, limits: smallOutput };
+  const headRef = head.kind === 'exited' && head.code === 0 ? head.stdout.toString('utf8').trim() || undefined : undefined;
+  return { root, gitDir, commonDir, headRef };
+}
+
+/** The blob `file` is at HEAD (asked from the file's own folder, so no path is made relative by hand). */
+export function* headBlob(file: string): GitProgram<{ readonly kind: 'blob'; readonly oid: string } | NoBaseline> {
+  const listed = yield { args: ['ls-tree', '-z', '--full-name', 'HEAD', '--', path.basename(file)], cwd: path.dirname(file), limits: smallOutput };
+  if (listed.kind !== 'exited' || listed.code !== 0) return failure(listed, noCommit);
+  // `<mode> SP <type> SP <object> TAB <path> NUL`; nothing when HEAD has no such file.
+  const entry = /^\d+ (\w+) ([0-9a-f]{40,64})\t/.exec(listed.stdout.toString('utf8'));
+  if (!entry || entry[1] !== 'blob') return { kind: 'off', reason: 'untracked' };
+  return { kind: 'blob', oid: entry[2]! };
+}
+
+/** The bytes of a blob, as text. */
+export function* blobText(root: string, oid: string): GitProgram<{ readonly kind: 'text'; readonly text: string } | NoBaseline> {
+  if (!/^[0-9a-f]{40,64}$/.test(oid)) return { kind: 'off', reason: 'gitFailed', detail: 'not an object id' };
+  // `cat-file blob` runs no filter and no textconv.
+  const read = yield { args: ['cat-file', 'blob', oid], cwd: root, limits: blobOutput };
+  if (read.kind !== 'exited' || read.code !== 0) return failure(read, () => undefined);
+  return { kind: 'text', text: read.stdout.toString('utf8') };
+}
+
+/** `git config user.email` for the repository, if set. */
+export function* userEmail(root: string): GitProgram<string | undefined> {
+  const r = yield { args: ['config', '--get', 'user.email'], cwd: root, limits: smallOutput };
+  const email = r.kind === 'exited' && r.code === 0 ? r.stdout.toString('utf8').trim() : '';
+  return email === '' ? undefined : email;
+}
+
+function notRepository(stderr: string): OffReason | undefined {
+  return /not a git repository|must be run in a work tree/i.test(stderr) ? 'notInRepository' : undefined;
+}
+
+function noCommit(stderr: string): OffReason | undefined {
+  return /not a valid object name|not a tree object|bad revision|unknown revision/i.test(stderr) ? 'noCommit' : undefined;
+}
+
+/** Why a call that did not succeed means no baseline: a reason its message names, else "git failed" with its first line. */
+function failure(outcome: GitOutcome, known: (stderr: string) => OffReason | undefined): NoBaseline {
+  if (outcome.kind === 'missing') return { kind: 'off', reason: 'noGit' };
+  if (outcome.kind === 'failed') return { kind: 'off', reason: 'gitFailed', detail: outcome.message };
+  const reason = known(outcome.stderr);
+  if (reason) return { kind: 'off', reason };
+  const first = outcome.stderr.split('\n').find((l) => l.trim() !== '') ?? `exit ${outcome.code}`;
+  return { kind: 'off', reason: 'gitFailed', detail: first.replace(/^fatal: /, '') };
+}

@@ -1,0 +1,165 @@
+// Hand edits in the server: the findings of each `.prompts` document
+// against its committed version (added to its diagnostics), the status
+// line per document, the fix request the client's commands send, the git
+// folders the client watches (a moved HEAD re-checks every document), and
+// workspace trust (untrusted: git never runs).
+
+import type { Connection, InitializeParams, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Finding } from '../../../src-shared/finding';
+import type { PromptsDocument } from '../../../src-shared/prompts/document';
+import { checkHandEdits, type HandEditVerdict, judgeable } from '../../../src-shared/prompts/handEditsCheck';
+import { computeFix, type FixRequest } from '../../../src-shared/prompts/handEditsFixes';
+import { describeState, type HandEditState } from '../../../src-shared/prompts/handEditsStatus';
+import {
+  gitHeadMovedNotification,
+  type HandEditFixParams,
+  type HandEditFixResult,
+  handEditFixRequest,
+  type HandEditInitializationOptions,
+  handEditStatusNotification,
+  type HandEditStatusParams,
+  languageIds,
+  watchGitNotification,
+  type WatchGitParams,
+  workspaceTrustedNotification,
+} from '../../../src-shared/protocol';
+import { guard, type Logger } from '../errorBoundary';
+import type { AsyncSpawner } from '../gitCommand';
+import type { ModelCache } from '../models';
+import { BaselineStore } from './handEditsBaselines';
+
+export interface HandEditDeps {
+  readonly documents: TextDocuments<TextDocument>;
+  readonly models: ModelCache;
+  readonly spawner: AsyncSpawner;
+  readonly now: () => Date;
+  readonly logger: Logger;
+}
+
+export interface HandEditSupport {
+  /** Reads the trust the client reported at start. */
+  initialize(params: InitializeParams): void;
+  /** The hand-edit findings of one document version (none for other languages). */
+  findings(document: TextDocument, model: unknown): Promise<Finding[]>;
+  /** Called when every document must be checked again (HEAD moved, trust granted). */
+  onBaselinesChanged(listener: () => void): void;
+}
+
+const changedMeanwhile = 'The file changed while the fix was being prepared; nothing was changed. Try again.';
+
+export function registerHandEditSupport(connection: Connection, deps: HandEditDeps): HandEditSupport {
+  const store = new BaselineStore(deps.spawner);
+  const verdicts = new Map<string, { version: number; verdict: HandEditVerdict }>();
+  const listeners: (() => void)[] = [];
+  let watched = '';
+  /** Counts moves of HEAD and trust changes, so a verdict from before one is not cached after it. */
+  let generation = 0;
+
+  const baselinesChanged = () => {
+    generation++;
+    verdicts.clear();
+    for (const l of listeners) l();
+  };
+
+  const sendStatus = (uri: string, version: number, state: HandEditState) => {
+    const params: HandEditStatusParams = {
+      uri,
+      version,
+      state: state.kind === 'off' ? 'off' : state.unlogged > 0 ? 'unlogged' : 'checked',
+      text: describeState(state),
+    };
+    void connection.sendNotification(handEditStatusNotification, params);
+  };
+
+  /** Tells the client the git folders to watch, when they are not the ones it watches already. */
+  const updateWatches = async () => {
+    const repositories = (await store.knownRepositories()).map((r) => ({
+      gitDir: r.gitDir,
+      commonDir: r.commonDir,
+      ...(r.headRef !== undefined && { headRef: r.headRef }),
+    }));
+    const key = JSON.stringify(repositories);
+    if (key === watched) return;
+    watched = key;
+    const params: WatchGitParams = { repositories };
+    void connection.sendNotification(watchGitNotification, params);
+  };
+
+  /**
+   * The verdict on one version of a document. The version is taken by the
+   * caller before anything is awaited: the document object changes in place
+   * while git answers, the model passed does not.
+   */
+  async function verdictFor(uri: string, version: number, model: PromptsDocument): Promise<HandEditVerdict | HandEditState> {
+    const cached = verdicts.get(uri);
+    if (cached && cached.version === version) return cached.verdict;
+    const asked = generation;
+    const baseline = await store.baseline(uri);
+    if (baseline.kind === 'off') return baseline;
+    await updateWatches();
+    if (!judgeable(model)) return { kind: 'off', reason: 'documentUnparseable' };
+    const verdict = checkHandEdits(baseline.doc, model);
+    // A verdict against a HEAD that moved meanwhile is not kept.
+    if (asked === generation) verdicts.set(uri, { version, verdict });
+    return verdict;
+  }
+
+  async function findings(document: TextDocument, model: unknown): Promise<Finding[]> {
+    if (document.languageId !== languageIds.prompts) return [];
+    const { uri, version } = document;
+    const result = await verdictFor(uri, version, model as PromptsDocument);
+    if ('kind' in result) {
+      sendStatus(uri, version, result);
+      return [];
+    }
+    sendStatus(uri, version, { kind: 'checked', edits: result.edits.length, unlogged: result.unlogged.length });
+    return [...result.findings];
+  }
+
+  async function fix(params: HandEditFixParams): Promise<HandEditFixResult> {
+    const document = deps.documents.get(params.uri);
+    if (!document || document.languageId !== languageIds.prompts) return { ok: false, message: 'Open the .prompts file first.' };
+    if (document.version !== params.version) return { ok: false, message: changedMeanwhile };
+    const model = deps.models.model(document) as PromptsDocument;
+    let request: FixRequest;
+    if (params.fix.kind === 'recordAll') {
+      const result = await verdictFor(params.uri, params.version, model);
+      if ('kind' in result) return { ok: false, message: `Nothing to record. ${describeState(result)}.` };
+      request = { kind: 'record', edits: result.unlogged.map((e) => ({ session: e.session ?? null, turn: e.turn ?? null, what: e.what })) };
+    } else request = params.fix;
+    const author = await store.authorFor(params.uri);
+    // Git was asked: the user may have typed meanwhile.
+    if (deps.documents.get(params.uri)?.version !== params.version) return { ok: false, message: changedMeanwhile };
+    const result = computeFix(model, request, { now: deps.now(), author });
+    if (!result.ok) return result;
+    return {
+      ok: true,
+      version: params.version,
+      edits: result.edits.map((e) => ({ range: e.range, newText: e.newText })),
+      ...(result.entry && { entry: { position: result.entry.position, snippet: result.entry.snippet } }),
+    };
+  }
+
+  connection.onRequest(handEditFixRequest, guard(deps.logger, handEditFixRequest, { ok: false, message: 'The fix failed; see the output log.' }, fix));
+  connection.onNotification(gitHeadMovedNotification, () => {
+    store.invalidate();
+    baselinesChanged();
+  });
+  connection.onNotification(workspaceTrustedNotification, () => {
+    store.setTrusted(true);
+    baselinesChanged();
+  });
+  deps.documents.onDidClose((e) => verdicts.delete(e.document.uri));
+
+  return {
+    initialize(params) {
+      const options = params.initializationOptions as HandEditInitializationOptions | undefined;
+      store.setTrusted(options?.workspaceTrusted === true);
+    },
+    findings,
+    onBaselinesChanged(listener) {
+      listeners.push(listener);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// The hand-edit code actions of a `.prompts` document: "Record in
+// [[edits]]" on an unlogged edit (and "Record all unlogged edits"),
+// "Redact and record" on a secret, "Restore the session id" on a changed
+// id, and "Make Session Private" on a `[[sessions]]` header. Each runs the
+// client command that asks the server for the fix on this document version
+// (a snippet cannot ride in an LSP 3.17 code action) and applies it as one
+// workspace edit.
+
+import { type CodeAction, CodeActionKind, type Diagnostic, type Range } from 'vscode-languageserver/node';
+import type { PromptsDocument } from '../../../src-shared/prompts/document';
+import { handEditCodes, type SessionIdChangedData, type UnloggedEditData } from '../../../src-shared/prompts/handEditsCodes';
+import { promptsCodes } from '../../../src-shared/prompts/codes';
+import { locate } from '../../../src-shared/prompts/locate';
+import { applyHandEditFixCommand, type HandEditFixKind, type HandEditFixParams } from '../../../src-shared/protocol';
+import type { FeatureContext } from '../languageService';
+
+export function handEditCodeActions(ctx: FeatureContext<PromptsDocument>, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  const action = (title: string, kind: string, fix: HandEditFixKind, diagnostic?: Diagnostic, preferred = false): CodeAction => {
+    const params: HandEditFixParams = { uri: ctx.document.uri, version: ctx.document.version, fix };
+    return {
+      title,
+      kind,
+      ...(diagnostic && { diagnostics: [diagnostic] }),
+      ...(preferred && { isPreferred: true }),
+      command: { title, command: applyHandEditFixCommand, arguments: [params] },
+    };
+  };
+  const actions: CodeAction[] = [];
+  const unlogged = diagnostics.filter((d) => d.code === handEditCodes.unloggedEdit.code && isUnloggedData(d.data));
+  for (const d of unlogged) {
+    actions.push(action('Record in [[edits]]', CodeActionKind.QuickFix, { kind: 'record', edits: [d.data as UnloggedEditData] }, d, true));
+  }
+  if (unlogged.length > 0) actions.push(action('Record all unlogged edits in [[edits]]', CodeActionKind.QuickFix, { kind: 'recordAll' }));
+  for (const d of diagnostics) {
+    if (d.code === promptsCodes.secret.code && hasReplacement(d.data)) {
+      actions.push(action('Redact and record in [[edits]]', CodeActionKind.QuickFix, { kind: 'redact', range: d.range }, d));
+    }
+    if (d.code === handEditCodes.sessionIdChanged.code && isIdData(d.data)) {
+      actions.push(action(`Restore the session id ${JSON.stringify(d.data.original)}`, CodeActionKind.QuickFix, { kind: 'restoreId', range: d.range, original: d.data.original }, d, true));
+    }
+  }
+  const at = locate(ctx.model, range.start);
+  if (at.part === 'header' && at.table === 'session' && at.session && at.session.view.value['visibility'] !== 'private') {
+    actions.push(action('Make Session Private', CodeActionKind.RefactorRewrite, { kind: 'makePrivate', position: range.start }));
+  }
+  return actions;
+}
+
+function isUnloggedData(data: unknown): data is UnloggedEditData {
+  return typeof data === 'object' && data !== null && 'what' in data && 'session' in data && 'turn' in data;
+}
+
+function isIdData(data: unknown): data is SessionIdChangedData {
+  return typeof data === 'object' && data !== null && typeof (data as { original?: unknown }).original === 'string';
+}
+
+function hasReplacement(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { replacement?: unknown }).replacement !== undefined;
+}

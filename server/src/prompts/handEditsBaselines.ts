@@ -1,0 +1,120 @@
+// The committed version of each `.prompts` document, parsed: found through
+// git once and kept until HEAD moves (or trust changes). Repositories are
+// remembered per folder, parsed baselines per blob id (content-addressed,
+// so a move of HEAD that leaves the file alone re-parses nothing). While
+// the workspace is untrusted nothing here runs git.
+
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/document';
+import { judgeable } from '../../../src-shared/prompts/handEditsCheck';
+import type { AsyncSpawner } from '../gitCommand';
+import { blobText, findRepository, headBlob, type NoBaseline, type Repository, runAsync, userEmail } from '../gitRepository';
+
+export type Baseline = { readonly kind: 'baseline'; readonly doc: PromptsDocument; readonly repository: Repository } | NoBaseline;
+
+/** Parsed baselines kept at once (the documents open at a time, give or take). */
+const parsedCapacity = 16;
+
+export class BaselineStore {
+  private trusted = false;
+  private readonly repositories = new Map<string, Promise<Repository | NoBaseline>>();
+  private readonly lookups = new Map<string, Promise<Baseline>>();
+  private readonly emails = new Map<string, Promise<string | undefined>>();
+  private readonly parsed = new Map<string, PromptsDocument | undefined>();
+
+  constructor(private readonly spawner: AsyncSpawner) {}
+
+  get isTrusted(): boolean {
+    return this.trusted;
+  }
+
+  /** Trust given or taken: what was learnt under the old trust is dropped. */
+  setTrusted(trusted: boolean): void {
+    if (trusted === this.trusted) return;
+    this.trusted = trusted;
+    this.invalidate();
+  }
+
+  /** HEAD or a ref moved: every file's committed version may have changed. */
+  invalidate(): void {
+    this.repositories.clear();
+    this.lookups.clear();
+    this.emails.clear();
+  }
+
+  /** The repositories found so far (for the client to watch their HEAD and refs). */
+  async knownRepositories(): Promise<Repository[]> {
+    const all = await Promise.all(this.repositories.values());
+    const byRoot = new Map<string, Repository>();
+    for (const r of all) if (!('kind' in r)) byRoot.set(r.gitDir, r);
+    return [...byRoot.values()];
+  }
+
+  baseline(uri: string): Promise<Baseline> {
+    const file = fileOf(uri);
+    if (!file) return Promise.resolve({ kind: 'off', reason: 'notAFile' });
+    if (!this.trusted) return Promise.resolve({ kind: 'off', reason: 'untrusted' });
+    let lookup = this.lookups.get(file);
+    if (!lookup) {
+      lookup = this.lookUp(file);
+      this.lookups.set(file, lookup);
+    }
+    return lookup;
+  }
+
+  /** `git config user.email` of the repository holding `uri`; undefined when untrusted or unknown. */
+  async authorFor(uri: string): Promise<string | undefined> {
+    const file = fileOf(uri);
+    if (!file || !this.trusted) return undefined;
+    const repository = await this.repositoryOf(path.dirname(file));
+    if ('kind' in repository) return undefined;
+    let email = this.emails.get(repository.root);
+    if (!email) {
+      email = runAsync(userEmail(repository.root), this.spawner);
+      this.emails.set(repository.root, email);
+    }
+    return email;
+  }
+
+  private repositoryOf(dir: string): Promise<Repository | NoBaseline> {
+    let found = this.repositories.get(dir);
+    if (!found) {
+      found = runAsync(findRepository(dir), this.spawner);
+      this.repositories.set(dir, found);
+    }
+    return found;
+  }
+
+  private async lookUp(file: string): Promise<Baseline> {
+    const repository = await this.repositoryOf(path.dirname(file));
+    if ('kind' in repository) return repository;
+    const blob = await runAsync(headBlob(file), this.spawner);
+    if (blob.kind === 'off') return blob;
+    let doc = this.parsed.get(blob.oid);
+    if (!this.parsed.has(blob.oid)) {
+      const read = await runAsync(blobText(repository.root, blob.oid), this.spawner);
+      if (read.kind === 'off') return read;
+      const parsed = parsePrompts(read.text);
+      doc = judgeable(parsed) ? parsed : undefined;
+      this.remember(blob.oid, doc);
+    }
+    return doc ? { kind: 'baseline', doc, repository } : { kind: 'off', reason: 'baselineUnparseable' };
+  }
+
+  private remember(oid: string, doc: PromptsDocument | undefined): void {
+    this.parsed.set(oid, doc);
+    if (this.parsed.size > parsedCapacity) this.parsed.delete(this.parsed.keys().next().value!);
+  }
+}
+
+function fileOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch (e) {
+    // A file URI Node cannot map (a UNC host on POSIX, say) is no file we can ask git about.
+    if (e instanceof TypeError) return undefined;
+    throw e;
+  }
+}

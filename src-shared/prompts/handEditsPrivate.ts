@@ -1,0 +1,69 @@
+// "Make Session Private": `visibility = "private"` on one session, by
+// replacing the value that is there or by adding the key where the
+// capture writer puts it (FORMATS.md B.6 field order), laid out like the
+// session's other keys.
+
+import type { Range } from '../text/range';
+import type { SessionModel } from './document';
+import { keyThenEquals } from './editsEntry';
+import { eolOf, keyLayout } from './editsEntryStyle';
+import type { Member } from './syntaxTree';
+
+/** The capture writer's order of a session's keys (B.6). */
+export const sessionFieldOrder = [
+  'id',
+  'source',
+  'started_at',
+  'ended_at',
+  'model',
+  'cwd',
+  'operator',
+  'title',
+  'summary',
+  'lesson',
+  'tags',
+  'outcome',
+  'visibility',
+  'forked_from',
+  'paths_touched',
+  'verbose',
+  'merged_from',
+  'merged_at',
+  'approved_by',
+] as const;
+
+export const privateValue = '"private"';
+
+export interface PlainEdit {
+  readonly range: Range;
+  readonly newText: string;
+}
+
+export type PrivacyEdit = { readonly ok: true; readonly edit: PlainEdit } | { readonly ok: false; readonly message: string };
+
+export function makePrivateEdit(session: SessionModel): PrivacyEdit {
+  const view = session.view;
+  if (view.value['visibility'] === 'private') return { ok: false, message: 'This session is already private.' };
+  const node = view.node;
+  const block = view.block;
+  if (!node) return { ok: false, message: 'This session is not written where it can be edited.' };
+  const existing = node.member('visibility');
+  if (existing?.value) return { ok: true, edit: { range: block.rangeOf(existing.value), newText: privateValue } };
+  const own = node.members.filter((m): m is Member & { value: NonNullable<Member['value']> } => m.value !== undefined);
+  const rank = (name: string) => (sessionFieldOrder as readonly string[]).indexOf(name);
+  const mine = rank('visibility');
+  const next = own.find((m) => rank(m.key.name) > mine);
+  const text = block.text;
+  const lineStartOf = (offset: number) => text.lastIndexOf('\n', offset - 1) + 1;
+  const afterLineOf = (offset: number) => {
+    const nl = text.indexOf('\n', offset);
+    return nl === -1 ? text.length : nl + 1;
+  };
+  const at = next ? lineStartOf(next.key.start) : afterLineOf(own.length > 0 ? own[own.length - 1]!.value.end : node.span.end);
+  const layout = keyLayout(block, node);
+  const eol = eolOf(text);
+  const lead = at === text.length && !text.endsWith('\n') ? eol : '';
+  const line = `${lead}${layout.indent}${keyThenEquals('visibility', layout.equalsColumn)} ${privateValue}${eol}`;
+  const position = block.positionAt(at);
+  return { ok: true, edit: { range: { start: position, end: position }, newText: line } };
+}
