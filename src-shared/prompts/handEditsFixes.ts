@@ -10,15 +10,15 @@ import type { PromptsDocument } from './document';
 import { appendEntries, type EntryFields, type EntryInsertion, utcSecond } from './editsEntry';
 import type { UnloggedEditData } from './handEditsCodes';
 import { makePrivateEdit, type PlainEdit } from './handEditsPrivate';
-import { redactionTarget } from './handEditsRedact';
+import { redactionTarget, type RedactionTarget } from './handEditsRedact';
 import { locate } from './locate';
-import { redaction } from './secrets';
+import { redactionEdits } from './quickFixes';
 
 export type FixRequest =
   /** Record these detected edits (from unlogged-edit findings) in new entries. */
   | { readonly kind: 'record'; readonly edits: readonly UnloggedEditData[] }
-  /** Replace the text at `range` (inside one string value) with `[REDACTED]`, and record it. */
-  | { readonly kind: 'redact'; readonly range: Range }
+  /** Replace the text at each range (each inside one string value) with `[REDACTED]`, and record them in one entry. */
+  | { readonly kind: 'redact'; readonly ranges: readonly Range[] }
   /** Set `visibility = "private"` on the session at `position`, and record it. */
   | { readonly kind: 'makePrivate'; readonly position: Position }
   /** Put a changed session id back (no entry: the change was never allowed). */
@@ -40,15 +40,17 @@ export function computeFix(doc: PromptsDocument, request: FixRequest, env: FixEn
       if (request.edits.length === 0) return { ok: false, message: 'There is no unlogged hand edit to record.' };
       return { ok: true, edits: [], entry: appendEntries(doc, entriesFor(request.edits, env)) };
     case 'redact': {
-      const found = redactionTarget(doc, request.range);
-      if (!found.ok) return found;
-      const { range, session, turn, where } = found.target;
-      const recorded: UnloggedEditData = { session: session ?? null, turn: turn ?? null, what: `redacted text in ${where}` };
-      return {
-        ok: true,
-        edits: [{ range, newText: redaction }],
-        entry: appendEntries(doc, entriesFor([recorded], env, `Redacted text in ${where.replaceAll('`', '')}.`)),
-      };
+      const targets: RedactionTarget[] = [];
+      for (const range of request.ranges) {
+        const found = redactionTarget(doc, range);
+        if (!found.ok) return found;
+        targets.push(found.target);
+      }
+      const edits = redactionEdits(doc, targets.map((t) => t.range));
+      if (edits.length === 0) return { ok: false, message: 'That text is redacted already.' };
+      const recorded = targets.map(({ session, turn, where }): UnloggedEditData => ({ session: session ?? null, turn: turn ?? null, what: `redacted text in ${where}` }));
+      const reason = targets.length === 1 ? `Redacted text in ${targets[0]!.where.replaceAll('`', '')}.` : `Redacted ${targets.length} secrets.`;
+      return { ok: true, edits, entry: appendEntries(doc, entriesFor(recorded, env, reason)) };
     }
     case 'makePrivate': {
       const session = locate(doc, request.position).session;

@@ -1,9 +1,10 @@
 // Quick fixes for the validator's findings, from the facts each finding
 // carries in `data` (codes.ts): a bad enum value gets a fix to each allowed
 // value, a misspelt key, tool or argument the closest allowed name, a
-// non-UTC timestamp and a wrong schema version their replacement, a secret
-// "redact this" and "redact all in file". `data` comes back from the
-// editor, so it is checked before it is used.
+// non-UTC timestamp and a wrong schema version their replacement. `data`
+// comes back from the editor, so it is checked before it is used. A
+// secret's "redact" fixes are hand edits, so they record themselves in
+// [[edits]]: see handEditsFixes.ts, which builds on `redactionEdits` here.
 
 import { LineIndex } from '../text/lineIndex';
 import { comparePositions, type Range } from '../text/range';
@@ -27,7 +28,7 @@ export interface QuickFix {
   readonly preferred: boolean;
 }
 
-export function quickFixesFor(doc: PromptsDocument, finding: FixableFinding): QuickFix[] {
+export function quickFixesFor(finding: FixableFinding): QuickFix[] {
   const data = isRecord(finding.data) ? finding.data : {};
   const replace = (title: string, newText: string, preferred: boolean): QuickFix => ({ title, edits: [{ range: finding.range, newText }], preferred });
   switch (finding.code) {
@@ -45,14 +46,6 @@ export function quickFixesFor(doc: PromptsDocument, finding: FixableFinding): Qu
     case codes.schemaVersion.code:
     case codes.nonUtcTimestamp.code:
       return typeof data['replacement'] === 'string' ? [replace(`Change to ${data['replacement']}`, data['replacement'], true)] : [];
-    case codes.secret.code: {
-      if (data['replacement'] !== redaction) return [];
-      const all = secretRanges(doc);
-      return [
-        replace('Redact this secret', redaction, true),
-        ...(all.length > 1 ? [{ title: `Redact all ${all.length} secrets in this file`, edits: redactionEdits(doc, all), preferred: false }] : []),
-      ];
-    }
     default:
       return [];
   }
@@ -61,7 +54,7 @@ export function quickFixesFor(doc: PromptsDocument, finding: FixableFinding): Qu
 /**
  * The edits that replace each range with `[REDACTED]`: sorted, overlaps
  * dropped, ranges already reading `[REDACTED]` left out. The hand-edit
- * commands extend this with the `[[edits]]` entry a redaction needs.
+ * fixes add the `[[edits]]` entry a redaction needs.
  */
 export function redactionEdits(doc: PromptsDocument, ranges: readonly Range[]): TextEdit[] {
   const lines = new LineIndex(doc.text);

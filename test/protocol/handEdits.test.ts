@@ -162,7 +162,7 @@ test('Make Session Private on a session header, Redact on a secret, Restore on a
     assert.deepEqual(await titles(14, 20), [
       'quickfix: Record in [[edits]]',
       'quickfix: Record all unlogged edits in [[edits]]',
-      'quickfix: Redact and record in [[edits]]',
+      'quickfix: Redact this secret and record it in [[edits]]',
     ]);
 
     const [privacy] = await actionsAt(7, 3);

@@ -1,11 +1,14 @@
 // Quick fixes through the real server: the code actions offered for the
-// diagnostics it published, applied to the document, then re-validated by
-// the server until the findings are gone.
+// diagnostics it published, applied to the document (a secret's through the
+// hand-edit fix request its command runs), then re-validated by the server
+// until the findings are gone.
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
+import { applyHandEditFixCommand, type HandEditFixResult, handEditFixRequest } from '../../src-shared/protocol';
 import { applyEdits } from '../../src-shared/text/textEdit';
+import { applyEdits as applyFixEdits, snippetText } from '../support/handEditFixtures';
 import { LspSession } from '../support/lspSession';
 import { minimalValid } from '../support/promptsFixtures';
 
@@ -42,7 +45,7 @@ test('a bad enum value and an unknown key: the preferred fixes, applied, clear t
   }
 });
 
-test('secrets: redact this one, then redact all in file; re-validated clean', async () => {
+test('secrets: redact this one, then all in the file, each recorded in [[edits]]; re-validated clean', async () => {
   const s = await LspSession.start();
   try {
     const text = minimalValid.replace('text = "Hello"', 'text = "token=abcd1234efgh5678 and ghp_abcdefghijklmnopqrstuvwx and sk-aaaaaaaaaaaaaaaaaaaa"');
@@ -50,16 +53,32 @@ test('secrets: redact this one, then redact all in file; re-validated clean', as
     const diagnostics = await s.diagnosticsAt(uri, 1);
     assert.deepStrictEqual(diagnostics.map((d) => d.code), ['prompts/secret', 'prompts/secret', 'prompts/secret']);
     const actions = await actionsFor(s, diagnostics);
-    assert.deepStrictEqual(actions.map((a) => a.title), ['Redact this secret', 'Redact all 3 secrets in this file', 'Redact this secret', 'Redact this secret']);
-    const one = apply(text, actions[0]!);
+    assert.deepStrictEqual(actions.map((a) => a.title), [
+      'Redact this secret and record it in [[edits]]',
+      'Redact this secret and record it in [[edits]]',
+      'Redact this secret and record it in [[edits]]',
+      'Redact all 3 secrets in this file and record them in [[edits]]',
+    ]);
+    const one = await runFix(s, text, actions[0]!);
     let version = await s.replace(uri, one);
     const left = await s.diagnosticsAt(uri, version);
     assert.equal(left.length, 2);
     const all = (await actionsFor(s, left)).find((a) => a.title.startsWith('Redact all'))!;
-    assert.equal(all.title, 'Redact all 2 secrets in this file');
-    version = await s.replace(uri, apply(one, all));
+    assert.equal(all.title, 'Redact all 2 secrets in this file and record them in [[edits]]');
+    const clean = await runFix(s, one, all);
+    assert.equal(clean.match(/\[REDACTED\]/g)?.length, 3);
+    assert.equal(clean.match(/^\[\[edits\]\]$/gm)?.length, 2, 'one entry per fix');
+    version = await s.replace(uri, clean);
     assert.deepStrictEqual(await s.diagnosticsAt(uri, version), []);
   } finally {
     await s.stop();
   }
 });
+
+/** Runs a hand-edit action's fix request as the client command does, and applies its edits and entry (placeholders accepted). */
+async function runFix(s: LspSession, text: string, action: CodeAction): Promise<string> {
+  assert.equal(action.command?.command, applyHandEditFixCommand);
+  const result = await s.request<HandEditFixResult>(handEditFixRequest, action.command!.arguments![0]);
+  assert.ok(result.ok, result.ok ? '' : result.message);
+  return applyFixEdits(text, result.edits, result.entry && { position: result.entry.position, text: snippetText(result.entry.snippet) });
+}

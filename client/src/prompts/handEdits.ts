@@ -47,7 +47,7 @@ export function registerHandEditClient(context: vscode.ExtensionContext, client:
     client.onNotification(watchGitNotification, (p: WatchGitParams) => watch.watch(p.repositories)),
     vscode.commands.registerCommand(applyHandEditFixCommand, (params: HandEditFixParams) => applyHandEditFix(client, params)),
     vscode.commands.registerCommand(handEditCommands.redactSelection, () =>
-      onActivePrompts((editor) => ({ kind: 'redact', range: { start: point(editor.selection.start), end: point(editor.selection.end) } }), client),
+      onActivePrompts((editor) => ({ kind: 'redact', ranges: [{ start: point(editor.selection.start), end: point(editor.selection.end) }] }), client),
     ),
     vscode.commands.registerCommand(handEditCommands.recordAllEdits, () => onActivePrompts(() => ({ kind: 'recordAll' }), client)),
     vscode.commands.registerCommand(handEditCommands.makeSessionPrivate, () =>

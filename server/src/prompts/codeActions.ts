@@ -14,7 +14,7 @@ export function provideCodeActions(ctx: FeatureContext<PromptsDocument>, _range:
   const titles = new Set<string>();
   for (const d of diagnostics) {
     if (d.source !== ours || typeof d.code !== 'string') continue;
-    for (const fix of quickFixesFor(ctx.model, { code: d.code, range: d.range, data: d.data })) {
+    for (const fix of quickFixesFor({ code: d.code, range: d.range, data: d.data })) {
       const fileWide = fix.edits.length > 1;
       if (fileWide && titles.has(fix.title)) continue;
       titles.add(fix.title);

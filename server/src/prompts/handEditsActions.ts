@@ -1,6 +1,7 @@
 // The hand-edit code actions of a `.prompts` document: "Record in
 // [[edits]]" on an unlogged edit (and "Record all unlogged edits"),
-// "Redact and record" on a secret, "Restore the session id" on a changed
+// "Redact this secret" and "Redact all secrets in this file" (recorded
+// too) on a secret, "Restore the session id" on a changed
 // id, and "Make Session Private" on a `[[sessions]]` header. Each runs the
 // client command that asks the server for the fix on this document version
 // (a snippet cannot ride in an LSP 3.17 code action) and applies it as one
@@ -11,6 +12,7 @@ import type { PromptsDocument } from '../../../src-shared/prompts/document';
 import { handEditCodes, type SessionIdChangedData, type UnloggedEditData } from '../../../src-shared/prompts/handEditsCodes';
 import { promptsCodes } from '../../../src-shared/prompts/codes';
 import { locate } from '../../../src-shared/prompts/locate';
+import { secretRanges } from '../../../src-shared/prompts/quickFixes';
 import { applyHandEditFixCommand, type HandEditFixKind, type HandEditFixParams } from '../../../src-shared/protocol';
 import type { FeatureContext } from '../languageService';
 
@@ -31,10 +33,16 @@ export function handEditCodeActions(ctx: FeatureContext<PromptsDocument>, range:
     actions.push(action('Record in [[edits]]', CodeActionKind.QuickFix, { kind: 'record', edits: [d.data as UnloggedEditData] }, d, true));
   }
   if (unlogged.length > 0) actions.push(action('Record all unlogged edits in [[edits]]', CodeActionKind.QuickFix, { kind: 'recordAll' }));
+  const secrets = diagnostics.filter((d) => d.code === promptsCodes.secret.code && hasReplacement(d.data));
+  for (const d of secrets) {
+    actions.push(action('Redact this secret and record it in [[edits]]', CodeActionKind.QuickFix, { kind: 'redact', ranges: [d.range] }, d, true));
+  }
+  const everySecret = secrets.length > 0 ? secretRanges(ctx.model) : [];
+  if (everySecret.length > 1) {
+    const title = `Redact all ${everySecret.length} secrets in this file and record them in [[edits]]`;
+    actions.push(action(title, CodeActionKind.QuickFix, { kind: 'redact', ranges: everySecret }));
+  }
   for (const d of diagnostics) {
-    if (d.code === promptsCodes.secret.code && hasReplacement(d.data)) {
-      actions.push(action('Redact and record in [[edits]]', CodeActionKind.QuickFix, { kind: 'redact', range: d.range }, d));
-    }
     if (d.code === handEditCodes.sessionIdChanged.code && isIdData(d.data)) {
       actions.push(action(`Restore the session id ${JSON.stringify(d.data.original)}`, CodeActionKind.QuickFix, { kind: 'restoreId', range: d.range, original: d.data.original }, d, true));
     }

@@ -137,7 +137,7 @@ const redactions: { name: string; text: string; selection: ReturnType<typeof ran
 
 for (const r of redactions) {
   test(`Redact Selection ${r.name}: replaced, and recorded`, () => {
-    const out = applyFix(r.text, fix(r.text, { kind: 'redact', range: r.selection }));
+    const out = applyFix(r.text, fix(r.text, { kind: 'redact', ranges: [r.selection] }));
     assert.equal(lineOf(out, r.line), r.expected);
     const { sessions, turns, reason } = lastEntry(out);
     assert.deepEqual({ sessions, turns, reason }, r.entry);
@@ -148,6 +148,20 @@ for (const r of redactions) {
     assert.deepEqual(handEditFindings(out, r.text), [], 'the entry records the redaction');
   });
 }
+
+test('redacting several ranges at once (a secret fix\'s "redact all") records them in one entry', () => {
+  const out = applied(committed, { kind: 'redact', ranges: [range(25, 26, 25, 32), range(14, 16, 14, 21), range(10, 9, 10, 14)] });
+  assert.equal(lineOf(out, 10), 'title = "[REDACTED] form"');
+  assert.equal(lineOf(out, 14), '  text = "Add a [REDACTED] form."');
+  assert.equal(lineOf(out, 25), '  text = "Now disable the [REDACTED]."');
+  const { sessions, turns, reason } = lastEntry(out);
+  assert.deepEqual({ sessions, turns, reason }, { sessions: ['s-1'], turns: [0, 2], reason: 'Redacted 3 secrets.' });
+});
+
+test('redacting text that already reads [REDACTED] is refused, not recorded', () => {
+  const once = applyFix(committed, fix(committed, { kind: 'redact', ranges: [range(14, 16, 14, 21)] }));
+  assert.deepEqual(fix(once, { kind: 'redact', ranges: [range(14, 16, 14, 26)] }), { ok: false, message: 'That text is redacted already.' });
+});
 
 const outside = 'Select text inside one string value (not its quotes, a key or several values) to redact it.';
 
@@ -163,7 +177,7 @@ const refusals: { name: string; selection: ReturnType<typeof range>; message: st
 
 for (const r of refusals) {
   test(`Redact Selection refuses ${r.name}`, () => {
-    assert.deepEqual(fix(committed, { kind: 'redact', range: r.selection }), { ok: false, message: r.message });
+    assert.deepEqual(fix(committed, { kind: 'redact', ranges: [r.selection] }), { ok: false, message: r.message });
   });
 }
 

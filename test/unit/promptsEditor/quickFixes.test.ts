@@ -20,7 +20,7 @@ function only(text: string, code: string): Finding {
 
 test('a bad enum value: one fix per allowed value, the suggestion preferred; each clears the finding', () => {
   const text = minimalValid.replace('source = "claude_code"', 'source = "claud"');
-  const fixes = quickFixesFor(parsePrompts(text), only(text, 'prompts/bad-enum-value'));
+  const fixes = quickFixesFor(only(text, 'prompts/bad-enum-value'));
   assert.deepStrictEqual(
     fixes.map((f) => [f.title, f.preferred]),
     [
@@ -36,30 +36,29 @@ test('a bad enum value: one fix per allowed value, the suggestion preferred; eac
 
 test('the reserved role: a fix to each allowed role', () => {
   const text = minimalValid.replace('role = "user"', 'role = "tool_result"');
-  const fixes = quickFixesFor(parsePrompts(text), only(text, 'prompts/reserved-role'));
+  const fixes = quickFixesFor(only(text, 'prompts/reserved-role'));
   assert.deepStrictEqual(fixes.map((f) => f.title), ['Change to "user"', 'Change to "assistant"']);
   assert.deepStrictEqual(findingsOf(applyEdits(text, fixes[0]!.edits)), []);
 });
 
 test('an unknown key, tool or argument: change to the closest allowed name', () => {
   const key = minimalValid.replace('id = "s-1"', 'id = "s-1"\ntitel = "t"');
-  const keyFixes = quickFixesFor(parsePrompts(key), only(key, 'prompts/unknown-key'));
+  const keyFixes = quickFixesFor(only(key, 'prompts/unknown-key'));
   assert.deepStrictEqual(keyFixes.map((f) => [f.title, f.preferred]), [['Change to `title`', true]]);
   assert.deepStrictEqual(findingsOf(applyEdits(key, keyFixes[0]!.edits)), []);
 
   const call = lines(minimalValid, '  [[sessions.turns]]', '  role = "assistant"', '    [[sessions.turns.tool_calls]]', '    name = "Reed"', '    args = { pth = "a.ts" }');
-  const toolFixes = quickFixesFor(parsePrompts(call), only(call, 'prompts/unknown-tool'));
+  const toolFixes = quickFixesFor(only(call, 'prompts/unknown-tool'));
   assert.deepStrictEqual(toolFixes.map((f) => f.title), ['Change to "Read"']);
   const fixedTool = applyEdits(call, toolFixes[0]!.edits);
-  const argFixes = quickFixesFor(parsePrompts(fixedTool), only(fixedTool, 'prompts/unknown-tool-arg'));
+  const argFixes = quickFixesFor(only(fixedTool, 'prompts/unknown-tool-arg'));
   assert.deepStrictEqual(argFixes.map((f) => f.title), ['Change to `path`']);
   assert.deepStrictEqual(findingsOf(applyEdits(fixedTool, argFixes[0]!.edits)), []);
 });
 
 test('a wrong schema version and a non-UTC timestamp: their replacement', () => {
   const text = minimalValid.replace('"spec.prompts/v0.1"', '"spec.prompts/v0.2"').replace('branch = "main"', 'branch = "main"\ncommitted_at = 2026-04-21T13:58:03+02:00');
-  const doc = parsePrompts(text);
-  const fixes = findingsOf(text).flatMap((f) => quickFixesFor(doc, f));
+  const fixes = findingsOf(text).flatMap((f) => quickFixesFor(f));
   assert.deepStrictEqual(fixes.map((f) => f.title), ['Change to "spec.prompts/v0.1"', 'Change to 2026-04-21T11:58:03Z']);
   assert.deepStrictEqual(findingsOf(applyEdits(text, fixes.flatMap((f) => f.edits))), []);
 });
@@ -68,18 +67,15 @@ const secrets = minimalValid
   .replace('text = "Hello"', 'text = "Use token=abcd1234efgh5678 and Bearer \\u0041bcdefghijkl please"')
   .replace('id = "s-1"', 'id = "s-1"\ntitle = "key sk-aaaaaaaaaaaaaaaaaaaa"');
 
-test('a secret: redact this one, or all in the file; the file stays valid and the secrets are gone', () => {
-  const doc = parsePrompts(secrets);
+test('a secret gets no plain fix: its redaction is a hand edit, recorded by the hand-edit fixes', () => {
   const findings = findingsOf(secrets).filter((f) => f.code === 'prompts/secret');
   assert.equal(findings.length, 3);
-  const fixes = quickFixesFor(doc, findings[1]!);
-  assert.deepStrictEqual(fixes.map((f) => [f.title, f.preferred]), [
-    ['Redact this secret', true],
-    ['Redact all 3 secrets in this file', false],
-  ]);
-  const one = applyEdits(secrets, fixes[0]!.edits);
-  assert.equal(findingsOf(one).filter((f) => f.code === 'prompts/secret').length, 2);
-  const all = applyEdits(secrets, fixes[1]!.edits);
+  assert.deepStrictEqual(findings.flatMap((f) => quickFixesFor(f)), []);
+});
+
+test('redacting every secret range leaves the file valid and the secrets gone', () => {
+  const doc = parsePrompts(secrets);
+  const all = applyEdits(secrets, redactionEdits(doc, secretRanges(doc)));
   assert.deepStrictEqual(findingsOf(all), []);
   const value = parse(all) as { sessions: { title: string; turns: { text: string }[] }[] };
   assert.equal(value.sessions[0]!.turns[0]!.text, 'Use [REDACTED] and [REDACTED] please');
@@ -99,10 +95,9 @@ test('redactionEdits: in order, overlaps dropped, ranges already redacted left o
 });
 
 test('no fix from data that is missing or malformed', () => {
-  const doc = parsePrompts(minimalValid);
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
-  assert.deepStrictEqual(quickFixesFor(doc, { code: 'prompts/unknown-key', range }), []);
-  assert.deepStrictEqual(quickFixesFor(doc, { code: 'prompts/bad-enum-value', range, data: { allowed: 'nope' } }), []);
-  assert.deepStrictEqual(quickFixesFor(doc, { code: 'prompts/secret', range, data: { kind: 'jwt' } }), []);
-  assert.deepStrictEqual(quickFixesFor(doc, { code: 'pack/unknown-keyword', range, data: {} }), []);
+  assert.deepStrictEqual(quickFixesFor({ code: 'prompts/unknown-key', range }), []);
+  assert.deepStrictEqual(quickFixesFor({ code: 'prompts/bad-enum-value', range, data: { allowed: 'nope' } }), []);
+  assert.deepStrictEqual(quickFixesFor({ code: 'prompts/secret', range, data: { kind: 'jwt' } }), []);
+  assert.deepStrictEqual(quickFixesFor({ code: 'pack/unknown-keyword', range, data: {} }), []);
 });
