@@ -11,7 +11,8 @@ import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import { closeAllEditors, defaultDeadlineMs, openDocument, waitFor, waitForDiagnostics, workspaceRoot } from './helpers';
 
-const file = 'prompts/feature-login.prompts';
+// Its own committed file: these tests edit and save it, and other suites read feature-login.prompts.
+const file = 'prompts/hand-edits.prompts';
 const unloggedCode = 'prompts/unlogged-edit';
 const hasUnlogged = (ds: readonly vscode.Diagnostic[]) => ds.some((d) => d.code === unloggedCode);
 
@@ -65,7 +66,7 @@ suite('hand edits', () => {
 
     await waitForDiagnostics(document.uri, (ds) => !hasUnlogged(ds));
     const text = document.getText();
-    assert.match(text, /\n\n\[\[edits\]\]\nat = \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\nby = "e2e@packs-and-prompts\.invalid"\nsessions = \["d1714569-0d3c-4c55-9a43-1f2a6b0c7e11"\]\nturns = \[0\]\nreason = "Tightened the first prompt\."\n$/);
+    assert.match(text, /\n\n\[\[edits\]\]\nat = \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\nby = "e2e@packs-and-prompts\.invalid"\nsessions = \["5e0c3b2a-7f41-4d6e-9b1c-2a8d4f6e0b93"\]\nturns = \[0\]\nreason = "Tightened the first prompt\."\n$/);
   });
 
   test('Redact Selection replaces the selection and appends an entry; one undo restores both', async () => {
@@ -77,7 +78,7 @@ suite('hand edits', () => {
     assert.equal(await vscode.commands.executeCommand('packsAndPrompts.redactSelection'), true);
     const redacted = document.getText();
     assert.match(redacted, /text = "Add a login form with \[REDACTED\] fields\."/);
-    assert.match(redacted, /\nsessions = \["d1714569-0d3c-4c55-9a43-1f2a6b0c7e11"\]\nturns = \[0\]\nreason = "Redacted text in turn 0\."\n$/);
+    assert.match(redacted, /\nsessions = \["5e0c3b2a-7f41-4d6e-9b1c-2a8d4f6e0b93"\]\nturns = \[0\]\nreason = "Redacted text in turn 0\."\n$/);
     await waitForDiagnostics(document.uri, (ds) => !hasUnlogged(ds) && ds.every((d) => d.severity !== vscode.DiagnosticSeverity.Error));
 
     await vscode.commands.executeCommand('leaveSnippet');
