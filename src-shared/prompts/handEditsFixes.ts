@@ -6,10 +6,11 @@
 // client applies the result as one workspace edit.
 
 import type { Position, Range } from '../text/range';
+import type { TextEdit } from '../text/textEdit';
 import type { PromptsDocument } from './document';
 import { appendEntries, type EntryFields, type EntryInsertion, utcSecond } from './editsEntry';
 import type { UnloggedEditData } from './handEditsCodes';
-import { makePrivateEdit, type PlainEdit } from './handEditsPrivate';
+import { makePrivateEdit } from './handEditsPrivate';
 import { redactionTarget, type RedactionTarget } from './handEditsRedact';
 import { locate } from './locate';
 import { redactionEdits } from './quickFixes';
@@ -31,7 +32,7 @@ export interface FixEnvironment {
 }
 
 export type FixResult =
-  | { readonly ok: true; readonly edits: readonly PlainEdit[]; readonly entry: EntryInsertion | undefined }
+  | { readonly ok: true; readonly edits: readonly TextEdit[]; readonly entry: EntryInsertion | undefined }
   | { readonly ok: false; readonly message: string };
 
 export function computeFix(doc: PromptsDocument, request: FixRequest, env: FixEnvironment): FixResult {

@@ -3,43 +3,16 @@
 // capture writer puts it (FORMATS.md B.6 field order), laid out like the
 // session's other keys.
 
-import type { Range } from '../text/range';
+import type { TextEdit } from '../text/textEdit';
 import type { SessionModel } from './document';
 import { keyThenEquals } from './editsEntry';
 import { eolOf, keyLayout } from './editsEntryStyle';
+import { writerOrder } from './formatLayout';
 import type { Member } from './syntaxTree';
-
-/** The capture writer's order of a session's keys (B.6). */
-export const sessionFieldOrder = [
-  'id',
-  'source',
-  'started_at',
-  'ended_at',
-  'model',
-  'cwd',
-  'operator',
-  'title',
-  'summary',
-  'lesson',
-  'tags',
-  'outcome',
-  'visibility',
-  'forked_from',
-  'paths_touched',
-  'verbose',
-  'merged_from',
-  'merged_at',
-  'approved_by',
-] as const;
 
 export const privateValue = '"private"';
 
-export interface PlainEdit {
-  readonly range: Range;
-  readonly newText: string;
-}
-
-export type PrivacyEdit = { readonly ok: true; readonly edit: PlainEdit } | { readonly ok: false; readonly message: string };
+export type PrivacyEdit = { readonly ok: true; readonly edit: TextEdit } | { readonly ok: false; readonly message: string };
 
 export function makePrivateEdit(session: SessionModel): PrivacyEdit {
   const view = session.view;
@@ -50,7 +23,7 @@ export function makePrivateEdit(session: SessionModel): PrivacyEdit {
   const existing = node.member('visibility');
   if (existing?.value) return { ok: true, edit: { range: block.rangeOf(existing.value), newText: privateValue } };
   const own = node.members.filter((m): m is Member & { value: NonNullable<Member['value']> } => m.value !== undefined);
-  const rank = (name: string) => (sessionFieldOrder as readonly string[]).indexOf(name);
+  const rank = (name: string) => writerOrder.session.indexOf(name);
   const mine = rank('visibility');
   const next = own.find((m) => rank(m.key.name) > mine);
   const text = block.text;
