@@ -18,6 +18,7 @@ const environments = readdirSync(path.join(root, 'examples', 'environments'))
 const steps = [
   { why: 'the loom-9 packs: the canonical one is clean, the reviewer drops sections on purpose (warnings)', args: ['check', path.join('examples', 'loom-9')], expect: 0 },
   { why: 'the legacy pack, under the profile it was written for', args: ['check', '--profile', 'loom-1', path.join('examples', 'loom-1')], expect: 0 },
+  { why: 'a captured .prompts file, hand-redacted with its [[edits]] entry: clean', args: ['check', path.join('examples', 'prompts')], expect: 0 },
   { why: 'the rendered system prompt, for the CI environment file', args: ['render', path.join('examples', 'loom-9', 'coding-agent.pack'), '--env', environments[0]], expect: 0, newline: true },
   ...environments.map((env) => ({
     why: `the same pack for ${path.basename(env)}: size, digests and assessment`,
@@ -25,7 +26,7 @@ const steps = [
     expect: 0,
     summarise: true,
   })),
-  { why: 'broken on purpose: every mistake once, at its line', args: ['check', path.join('examples', 'broken')], expect: 1 },
+  { why: 'broken on purpose (packs and a .prompts capture): every mistake once, at its line', args: ['check', path.join('examples', 'broken')], expect: 1 },
   { why: 'a corrupt pack does not render: upstream\'s report for its first mistake', args: ['render', path.join('examples', 'broken', 'corrupt.pack')], expect: 1 },
 ];
 

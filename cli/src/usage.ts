@@ -11,7 +11,8 @@ export function usage(): string {
   packs-and-prompts --help
 
 check   Checks prompt packs (*.pack, or any file whose first line starts
-        \`%% loom-prompt-pack\`). Directories are walked, skipping node_modules
+        \`%% loom-prompt-pack\`) and spec .prompts captures against every
+        rule of their format. Directories are walked, skipping node_modules
         and .git. Prints \`file:line:col: severity code: message\` per finding,
         or with --json an array of {file, range, severity, code, message}
         (0-based LSP positions). Exit 1 when any error was found.
