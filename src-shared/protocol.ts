@@ -119,8 +119,9 @@ export type BaselineComparison =
       readonly kind: 'compared';
       /** The render differs from HEAD's. */
       readonly changed: boolean;
-      /** `%% version` at HEAD, and whether the current one differs. */
+      /** `%% version` at HEAD and now. */
       readonly headVersion: string;
+      readonly version: string;
       readonly versionChanged: boolean;
       /** UTF-8 bytes the two renders share from the start (whole characters only). */
       readonly commonBytes: number;

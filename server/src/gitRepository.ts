@@ -83,6 +83,30 @@ export function* blobText(root: string, oid: string): GitProgram<{ readonly kind
   return { kind: 'text', text: read.stdout.toString('utf8') };
 }
 
+/** A file's text as committed at HEAD, with the blob it came from (content-addressed: equal ids, equal text). */
+export interface HeadText {
+  readonly kind: 'text';
+  readonly text: string;
+  readonly oid: string;
+  readonly repository: Repository;
+}
+
+/** The three steps in one, for a caller that keeps nothing between files (the command line). */
+export function* headFileText(file: string): GitProgram<HeadText | NoBaseline> {
+  const repository = yield* findRepository(path.dirname(file));
+  if ('kind' in repository) return repository;
+  return yield* headTextIn(repository, file);
+}
+
+/** HEAD's version of `file` in a repository already found. */
+export function* headTextIn(repository: Repository, file: string): GitProgram<HeadText | NoBaseline> {
+  const blob = yield* headBlob(file);
+  if (blob.kind === 'off') return blob;
+  const read = yield* blobText(repository.root, blob.oid);
+  if (read.kind === 'off') return read;
+  return { kind: 'text', text: read.text, oid: blob.oid, repository };
+}
+
 /** `git config user.email` for the repository, if set. */
 export function* userEmail(root: string): GitProgram<string | undefined> {
   const r = yield { args: ['config', '--get', 'user.email'], cwd: root, limits: smallOutput };

@@ -70,6 +70,7 @@ export function compareRenders(
     kind: 'compared',
     changed: difference !== undefined,
     headVersion: head.version,
+    version: current.version,
     versionChanged: head.version !== current.version,
     commonBytes: prefix.bytes,
     share: prefix.share,

@@ -122,7 +122,7 @@ test('a value that changed inside a placeholder is traced to the line with the p
 test('compareRenders: changed or not, the versions, the bytes and the share', () => {
   const head = detailed(pack);
   const same = compareRenders({ version: 'v1', text: head.text }, { version: 'v1', text: head.text, spans: head.spans });
-  assert.deepEqual(same, { kind: 'compared', changed: false, headVersion: 'v1', versionChanged: false, commonBytes: Buffer.byteLength(head.text), share: 1, headBytes: Buffer.byteLength(head.text) });
+  assert.deepEqual(same, { kind: 'compared', changed: false, headVersion: 'v1', version: 'v1', versionChanged: false, commonBytes: Buffer.byteLength(head.text), share: 1, headBytes: Buffer.byteLength(head.text) });
   const current = detailed(pack.replace('You are the agent.', 'You are the ägent.'));
   const changed = compareRenders({ version: 'v1', text: head.text }, { version: 'v2', text: current.text, spans: current.spans });
   assert.equal(changed.kind, 'compared');
