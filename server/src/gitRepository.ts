@@ -1,6 +1,7 @@
-// The git questions hand-edit detection asks: which repository holds a
-// file (and where its HEAD and refs live, to watch them), which blob the
-// file is at HEAD, that blob's bytes, and the user's email. Each is a small
+// The git questions hand-edit detection and render discipline ask: which
+// repository holds a file (and where its HEAD and refs live, to watch
+// them), which blob the file is at HEAD, that blob's bytes, the user's
+// email, and which files of a kind the repository tracks. Each is a small
 // program that yields the git calls it needs and reads their answers, so
 // one definition runs asynchronously in the server and synchronously in
 // the command line, and tests step through it with canned answers.
@@ -105,6 +106,20 @@ export function* headTextIn(repository: Repository, file: string): GitProgram<He
   const read = yield* blobText(repository.root, blob.oid);
   if (read.kind === 'off') return read;
   return { kind: 'text', text: read.text, oid: blob.oid, repository };
+}
+
+/** The index of a big repository lists many files; a name list this long is still small. */
+const listOutput: GitLimits = { timeoutMs: 10_000, maxOutputBytes: 32 * 1024 * 1024 };
+
+/** Absolute paths of the files tracked in the repository whose names end with `suffix` (from the index: no working-tree walk). */
+export function* trackedFiles(root: string, suffix: string): GitProgram<string[] | NoBaseline> {
+  const listed = yield { args: ['ls-files', '-z', '--cached', '--full-name'], cwd: root, limits: listOutput };
+  if (listed.kind !== 'exited' || listed.code !== 0) return failure(listed, () => undefined);
+  return listed.stdout
+    .toString('utf8')
+    .split('\0')
+    .filter((name) => name.endsWith(suffix))
+    .map((name) => path.join(root, ...name.split('/')));
 }
 
 /** `git config user.email` for the repository, if set. */
