@@ -9,6 +9,7 @@
 import type { BaselineComparison } from '../protocol';
 import { utf8Length } from './digest';
 import type { RenderSpan } from './renderWriter';
+import { formatCount } from './summary';
 
 export interface CommonPrefix {
   /** UTF-16 units of the shared start (always on a character boundary). */
@@ -77,6 +78,16 @@ export function compareRenders(
     headBytes: utf8Length(head.text),
     ...(difference && { firstDifference: difference }),
   };
+}
+
+/** A share as a percentage with one decimal, rounded down, so 100.0% means all of it: `57.4%`. */
+export function formatShare(share: number): string {
+  return `${(Math.floor(share * 1000) / 10).toFixed(1)}%`;
+}
+
+/** A render's size against the byte budget: `12,345 / 16,000 bytes`. */
+export function formatBudget(bytes: number, budget: number): string {
+  return `${formatCount(bytes)} / ${formatCount(budget)} bytes`;
 }
 
 function sharedLength(a: string, b: string): number {

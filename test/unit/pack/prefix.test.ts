@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { decode } from '../../../src-shared/pack/decode';
 import { environmentPresets } from '../../../src-shared/pack/presets';
-import { commonPrefix, compareRenders, firstDifference } from '../../../src-shared/pack/prefix';
+import { commonPrefix, compareRenders, firstDifference, formatBudget, formatShare } from '../../../src-shared/pack/prefix';
 import { renderDetailed } from '../../../src-shared/pack/render';
 
 test('the common prefix counts UTF-8 bytes of the shared start', () => {
@@ -132,4 +132,13 @@ test('compareRenders: changed or not, the versions, the bytes and the share', ()
   assert.equal(changed.commonBytes, 'You are the '.length);
   assert.equal(changed.share, 'You are the '.length / Buffer.byteLength(current.text));
   assert.deepEqual(changed.firstDifference?.source, { section: 'identity', line: 3 });
+});
+
+test('the preview\'s figures: the share rounded down to one decimal (100.0% only when all is shared), the size against the budget', () => {
+  assert.equal(formatShare(1), '100.0%');
+  assert.equal(formatShare(0.99999), '99.9%');
+  assert.equal(formatShare(407 / 709), '57.4%');
+  assert.equal(formatShare(0), '0.0%');
+  assert.equal(formatBudget(12345, 16000), '12,345 / 16,000 bytes');
+  assert.equal(formatBudget(999, 1000), '999 / 1,000 bytes');
 });

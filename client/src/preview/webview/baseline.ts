@@ -6,6 +6,7 @@
 // renders. Text only, never markup.
 
 import type { BaselineComparison } from '../../../../src-shared/protocol';
+import { formatShare } from '../../../../src-shared/pack/prefix';
 import { count, formatCount } from '../../../../src-shared/pack/summary';
 import type { Maker, PageHandlers } from './page';
 
@@ -22,7 +23,7 @@ export function baselineRows(el: Maker, c: BaselineComparison | undefined, on: P
   row.append(state);
   if (c.changed) {
     const prefix = el('span', 'figure');
-    prefix.append(el('span', 'figure-label', 'common prefix '), el('span', 'figure-value', `${count(c.commonBytes, 'byte')} (${percent(c.share)})`));
+    prefix.append(el('span', 'figure-label', 'common prefix '), el('span', 'figure-value', `${count(c.commonBytes, 'byte')} (${formatShare(c.share)})`));
     prefix.title = `UTF-8 bytes the render shares with HEAD's from its start, and their share of the render: what a provider's prefix cache could still reuse. HEAD's render: ${count(c.headBytes, 'byte')}.`;
     row.append(prefix);
   }
@@ -50,9 +51,4 @@ export function baselineRows(el: Maker, c: BaselineComparison | undefined, on: P
     where.append('←', link);
   }
   return [row, where];
-}
-
-/** A share as a percentage with one decimal, rounded down: 100% only when all of it is shared. */
-export function percent(share: number): string {
-  return `${(Math.floor(share * 1000) / 10).toFixed(1)}%`;
 }

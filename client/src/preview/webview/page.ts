@@ -9,6 +9,7 @@
 import type { PreviewState } from '../../../../src-shared/previewMessages';
 import type { RenderedPack } from '../../../../src-shared/protocol';
 import { count, figuresLine, figuresVerdict, formatCount } from '../../../../src-shared/pack/summary';
+import { formatBudget } from '../../../../src-shared/pack/prefix';
 import { baselineRows } from './baseline';
 
 export interface PageHandlers {
@@ -90,7 +91,7 @@ function header(el: Maker, state: PreviewState, r: RenderedPack, baseline: reado
 function bytesFigure(el: Maker, r: RenderedPack): HTMLElement {
   if (r.budget === null) return figure(el, '', count(r.bytes, 'byte'), 'UTF-8 bytes of the rendered prompt');
   const over = r.bytes > r.budget;
-  const f = figure(el, '', `${formatCount(r.bytes)} / ${formatCount(r.budget)} bytes`, `UTF-8 bytes of the rendered prompt, against packsAndPrompts.pack.maxRenderBytes${over ? ': over the budget' : ''}`);
+  const f = figure(el, '', formatBudget(r.bytes, r.budget), `UTF-8 bytes of the rendered prompt, against packsAndPrompts.pack.maxRenderBytes${over ? ': over the budget' : ''}`);
   if (over) f.classList.add('over');
   return f;
 }
