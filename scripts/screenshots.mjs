@@ -111,6 +111,18 @@ const shots = [
     waitFor: [renderedPrompt, packStatus],
   },
   {
+    // The demo's code-reviewer.pack has one reworded line since HEAD and the same version.
+    image: 'preview-vs-head.png',
+    open: 'loom-9/code-reviewer.pack',
+    steps: [packReady, { keys: 'Control+B' }, { command: 'packsAndPrompts.showPreviewToSide' }],
+    waitFor: [
+      renderedPrompt,
+      { selector: inWebview('.baseline.changed'), what: 'the preview saying the render changed since HEAD, with its common prefix' },
+      { selector: inWebview('.difference a.link'), what: 'the first difference linked to its pack line' },
+      warningSquiggle,
+    ],
+  },
+  {
     image: 'pack-hover.png',
     open: 'packs/support-agent.pack',
     steps: [packReady, { palette: 'Go to Line/Column...' }, { type: '20:3' }, { keys: 'Enter' }, { palette: 'Show or Focus Hover' }],

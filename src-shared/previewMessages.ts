@@ -34,9 +34,15 @@ export type HostToPreview =
 
 export type PreviewToHost =
   | { readonly type: 'ready' }
-  /** Sent after each `show`: the text on screen, read back from the page, for tests and the extension's API. */
-  | { readonly type: 'shown'; readonly renderVersion: number | null; readonly stale: boolean; readonly text: string }
+  /**
+   * Sent after each `show`: the text on screen, read back from the page, for
+   * tests and the extension's API (`baseline`: what the page says about the
+   * render against HEAD's, `null` when it says nothing).
+   */
+  | { readonly type: 'shown'; readonly renderVersion: number | null; readonly stale: boolean; readonly text: string; readonly baseline: string | null }
   /** Jump to this 0-based line of the pack. */
   | { readonly type: 'reveal'; readonly line: number }
   | { readonly type: 'pickEnvironment' }
-  | { readonly type: 'compare' };
+  | { readonly type: 'compare' }
+  /** Open the diff of HEAD's render and the current one. */
+  | { readonly type: 'compareHead' };

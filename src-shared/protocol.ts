@@ -104,7 +104,46 @@ export interface RenderedPack {
   readonly overflow: boolean;
   /** Things worth saying about this render (an enforcement posture the profile lacks). */
   readonly notes: readonly string[];
+  /** `packsAndPrompts.pack.maxRenderBytes`: the largest render allowed, `null` when unchecked. */
+  readonly budget: number | null;
+  /** This render against the same environment's render of the pack as committed at HEAD (absent when not asked). */
+  readonly baseline?: BaselineComparison;
 }
+
+/**
+ * What an edit did to the cached prefix: the current render against the
+ * render of the pack as committed at HEAD, for the same environment.
+ */
+export type BaselineComparison =
+  | {
+      readonly kind: 'compared';
+      /** The render differs from HEAD's. */
+      readonly changed: boolean;
+      /** `%% version` at HEAD and now. */
+      readonly headVersion: string;
+      readonly version: string;
+      readonly versionChanged: boolean;
+      /** UTF-8 bytes the two renders share from the start (whole characters only). */
+      readonly commonBytes: number;
+      /** `commonBytes` over the current render's bytes: what a prefix cache could still reuse (1 when the render is empty). */
+      readonly share: number;
+      readonly headBytes: number;
+      /** Where the current render first differs: absent when unchanged. */
+      readonly firstDifference?: {
+        /** 0-based line and UTF-16 column in the current render. */
+        readonly line: number;
+        readonly column: number;
+        readonly text: string;
+        readonly headText: string;
+        /** The pack line that produced the current render there (0-based), and its section. */
+        readonly source?: { readonly section: string; readonly line: number };
+      };
+    }
+  | {
+      readonly kind: 'off';
+      /** Why there is no comparison: "the file is not committed at HEAD", "restricted mode: git is not run". */
+      readonly reason: string;
+    };
 
 /** The pack does not decode: no render, and the first report, which is upstream's verdict. */
 export interface CorruptPack {
@@ -142,6 +181,41 @@ export interface PackSummary {
   readonly figures: PackFigures;
   readonly environment: { readonly id: string; readonly label: string };
 }
+
+/**
+ * Sent by the client at start and whenever the workspace's `*.packenv.json`
+ * files change: every valid one (the same refs the picker offers). The
+ * server judges each pack's render discipline (an unversioned render
+ * change, the byte budget) in these and the built-in presets.
+ */
+export const workspaceEnvironmentsNotification = 'packs/workspaceEnvironments';
+
+export interface WorkspaceEnvironmentsParams {
+  readonly environments: readonly EnvironmentRef[];
+}
+
+/**
+ * Sent by the client's HEAD-vs-current diff for its left side: the pack as
+ * committed at HEAD, rendered for an environment (the pack's own when
+ * absent). Same git rules as hand edits: nothing while untrusted.
+ */
+export const renderCommittedRequest = 'packs/renderCommitted';
+
+export interface RenderCommittedParams {
+  readonly uri: string;
+  readonly environment?: EnvironmentRef;
+}
+
+export type CommittedRender =
+  | { readonly kind: 'committed'; readonly text: string; readonly version: string; readonly environment: { readonly id: string; readonly label: string } }
+  | { readonly kind: 'off'; readonly reason: string };
+
+/**
+ * Sent by the server when what packs are compared with may have changed
+ * (HEAD moved, the workspace became trusted): previews and HEAD renders
+ * ask again.
+ */
+export const baselinesChangedNotification = 'packs/baselinesChanged';
 
 /** Client-side commands the server names in code lenses. */
 export const clientCommands = {

@@ -10,6 +10,8 @@ export interface PackSettings {
   readonly profile: ProfileName;
   /** Severity override per finding code; codes not listed keep their default. */
   readonly severity: Readonly<Record<string, SeverityLevel>>;
+  /** The largest render, in UTF-8 bytes, for any preset or workspace environment; `null` when unchecked. */
+  readonly maxRenderBytes: number | null;
 }
 
 export interface PromptsSettings {
@@ -23,7 +25,7 @@ export interface Settings {
 }
 
 export const defaultSettings: Settings = {
-  pack: { profile: 'loom-9', severity: {} },
+  pack: { profile: 'loom-9', severity: {}, maxRenderBytes: null },
   prompts: { strictUnknownTools: false },
 };
 
@@ -40,9 +42,14 @@ export function resolveSettings(raw: unknown): Settings {
     }
   }
   return {
-    pack: { profile, severity },
+    pack: { profile, severity, maxRenderBytes: byteBudget(pack['maxRenderBytes']) },
     prompts: { strictUnknownTools: prompts['strictUnknownTools'] === true },
   };
+}
+
+/** A positive whole number of bytes; 0, null and anything else mean no budget. */
+function byteBudget(v: unknown): number | null {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : null;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -1,4 +1,6 @@
-// `check PATH...`: every finding in every file the paths name or hold.
+// `check PATH...`: every finding in every file the paths name or hold
+// (`*.packenv.json` files found on the way are environments packs are
+// judged in, not files to check).
 
 import { resolveSettings } from '../../src-shared/settings';
 import { isProfileName } from '../../src-shared/pack/profiles';
@@ -7,7 +9,9 @@ import { kindByExtension, kindOf } from './fileKinds';
 import { readFile, statPath, walk } from './files';
 import { humanFindings, jsonFindings, summary, type FileFindings } from './output';
 import type { Io } from './io';
-import { unloggedAsErrors } from './handEdits';
+import { EnvironmentFiles, isEnvironmentFile } from './environmentFiles';
+import { trackedEnvironmentFiles } from './packDiscipline';
+import { asErrors, strictEditCodes, strictRenderCodes } from './strict';
 
 export function checkCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, {
@@ -15,27 +19,36 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     profile: { value: true },
     'strict-unknown': { value: false },
     'strict-edits': { value: false },
+    'max-render-bytes': { value: true },
+    'strict-renders': { value: false },
   });
   const profile = stringOption(args, 'profile');
   if (profile !== undefined && !isProfileName(profile)) throw new UsageError(`unknown profile ${profile} (loom-9 or loom-1)`);
+  const budget = stringOption(args, 'max-render-bytes');
+  if (budget !== undefined && !/^\d{1,15}$/.test(budget)) throw new UsageError(`--max-render-bytes takes a whole number of bytes (0: no budget), not ${budget}`);
   if (args.positionals.length === 0) throw new UsageError('check needs at least one PATH');
   const settings = resolveSettings({
-    pack: { profile: profile ?? 'loom-9' },
+    pack: { profile: profile ?? 'loom-9', maxRenderBytes: budget === undefined ? null : Number(budget) },
     prompts: { strictUnknownTools: args.options.has('strict-unknown') },
   });
 
   const problems: string[] = [];
+  const notes: string[] = [];
   const targets: string[] = [];
+  const environmentFiles: string[] = [];
   for (const p of args.positionals) {
     const entry = statPath(p);
     if (entry.kind === 'missing') problems.push(`cannot read ${p}: ${entry.reason}`);
     else if (entry.kind === 'file') targets.push(p);
     else {
-      const found = walk(p, (file) => kindByExtension(file) !== undefined);
-      targets.push(...found.files);
+      const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file));
+      targets.push(...found.files.filter((f) => !isEnvironmentFile(f)));
+      environmentFiles.push(...found.files.filter(isEnvironmentFile));
       problems.push(...found.errors.map((e) => `cannot read ${e.path}: ${e.reason}`));
     }
   }
+  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)) };
+  const strictCodes = new Set([...(args.options.has('strict-edits') ? strictEditCodes : []), ...(args.options.has('strict-renders') ? strictRenderCodes : [])]);
 
   const results: FileFindings[] = [];
   for (const file of targets) {
@@ -49,12 +62,13 @@ export function checkCommand(argv: readonly string[], io: Io): number {
       problems.push(`cannot check ${file}: not a prompt pack (*.pack, or a first line starting \`%% loom-prompt-pack\`)`);
       continue;
     }
-    const findings = kind.check(read.text, settings, file);
-    results.push({ file, findings: args.options.has('strict-edits') ? unloggedAsErrors(findings) : findings });
+    const findings = kind.check(read.text, settings, file, context);
+    results.push({ file, findings: asErrors(findings, strictCodes) });
   }
 
   const json = args.options.has('json');
   io.stdout(json ? jsonFindings(results) : humanFindings(results));
+  for (const n of notes) io.stderr(n);
   for (const p of problems) io.stderr(`${p}\n`);
   if (!json) io.stderr(summary(results));
   if (problems.length > 0) return 2;

@@ -3,16 +3,22 @@
 // more row.
 
 import type { Finding } from '../../src-shared/finding';
-import { checkPack } from '../../src-shared/pack/check';
 import type { Settings } from '../../src-shared/settings';
+import type { EnvironmentFiles } from './environmentFiles';
 import { checkPromptsFile } from './handEdits';
+import { checkPackFile } from './packDiscipline';
+
+/** What a check may need beyond the file: the workspace's environment files. */
+export interface CheckContext {
+  readonly environments: EnvironmentFiles;
+}
 
 export interface FileKind {
   readonly name: string;
   readonly extensions: readonly string[];
   /** Recognises a named file by its first line when its extension is not one of ours. */
   readonly firstLine?: RegExp;
-  check(text: string, settings: Settings, path: string): Finding[];
+  check(text: string, settings: Settings, path: string, context: CheckContext): Finding[];
 }
 
 export const fileKinds: readonly FileKind[] = [
@@ -20,7 +26,8 @@ export const fileKinds: readonly FileKind[] = [
     name: 'pack',
     extensions: ['.pack'],
     firstLine: /^\uFEFF?%%\s*loom-prompt-pack/,
-    check: (text, settings) => checkPack(text, settings.pack),
+    // Render discipline too, against HEAD and the byte budget, in every preset and environment file.
+    check: (text, settings, path, context) => checkPackFile(text, settings, path, context.environments),
   },
   {
     name: 'prompts',

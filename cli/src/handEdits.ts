@@ -15,7 +15,7 @@ import { describeState, type OffReason } from '../../src-shared/prompts/handEdit
 import { validatePrompts } from '../../src-shared/prompts/validate';
 import type { PromptsSettings } from '../../src-shared/settings';
 import { nodeSyncSpawner, type SyncSpawner } from '../../server/src/gitCommand';
-import { blobText, findRepository, headBlob, runSync } from '../../server/src/gitRepository';
+import { headFileText, runSync } from '../../server/src/gitRepository';
 
 /** Reasons worth a note: something is wrong, rather than the file simply having no history. */
 const noteworthy: ReadonlySet<OffReason> = new Set(['gitFailed', 'baselineUnparseable']);
@@ -28,13 +28,9 @@ export function checkPromptsFile(text: string, settings: PromptsSettings, file: 
 }
 
 export function handEditFindings(file: string, doc: PromptsDocument, spawner: SyncSpawner): Finding[] {
-  const repository = runSync(findRepository(path.dirname(file)), spawner);
-  if ('kind' in repository) return note(repository.reason, repository.detail);
-  const blob = runSync(headBlob(file), spawner);
-  if (blob.kind === 'off') return note(blob.reason, blob.detail);
-  const read = runSync(blobText(repository.root, blob.oid), spawner);
-  if (read.kind === 'off') return note(read.reason, read.detail);
-  const baseline = parsePrompts(read.text);
+  const head = runSync(headFileText(file), spawner);
+  if (head.kind === 'off') return note(head.reason, head.detail);
+  const baseline = parsePrompts(head.text);
   if (!judgeable(baseline)) return note('baselineUnparseable');
   return [...checkHandEdits(baseline, doc).findings];
 }
@@ -50,9 +46,4 @@ function note(reason: OffReason, detail?: string): Finding[] {
       message: describeState({ kind: 'off', reason, ...(detail !== undefined && { detail }) }),
     },
   ];
-}
-
-/** `--strict-edits`: an unlogged hand edit fails the check, for a pre-commit hook or CI. */
-export function unloggedAsErrors(findings: readonly Finding[]): Finding[] {
-  return findings.map((f) => (f.code === handEditCodes.unloggedEdit.code ? { ...f, severity: 'error' } : f));
 }

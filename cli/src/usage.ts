@@ -6,7 +6,8 @@ import { profileNames } from '../../src-shared/pack/profiles';
 export function usage(): string {
   const presets = environmentPresets.map((p) => `  ${p.id.padEnd(26)} ${p.name}`).join('\n');
   return `Usage:
-  packs-and-prompts check [--json] [--profile ${profileNames.join('|')}] [--strict-unknown] [--strict-edits] PATH...
+  packs-and-prompts check [--json] [--profile ${profileNames.join('|')}] [--strict-unknown] [--strict-edits]
+                         [--max-render-bytes N] [--strict-renders] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile ${profileNames.join('|')}]
   packs-and-prompts --help
 
@@ -21,6 +22,12 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         hand edits without an [[edits]] entry are warnings (--strict-edits
         makes them errors), and a changed session id, an altered or removed
         [[edits]] entry or a removed author_email are errors.
+        Packs are rendered for every preset and every *.packenv.json found
+        in the walked directories or the pack's repository: in a git
+        repository, a render that differs from HEAD's while \`%% version\`
+        is unchanged is a warning; so is a render larger than
+        --max-render-bytes N (UTF-8 bytes; 0: no budget). --strict-renders
+        makes both errors, so CI can refuse an unversioned prompt change.
 render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
         --json prints {render, bytes, digest, renderDigest, assess}.

@@ -6,6 +6,7 @@ export const packCommands = {
   showPreviewToSide: clientCommands.showPreviewToSide,
   chooseEnvironment: 'packsAndPrompts.chooseEnvironment',
   compareEnvironments: 'packsAndPrompts.compareEnvironments',
+  compareWithHead: 'packsAndPrompts.compareWithHead',
   revealPreviewSource: 'packsAndPrompts.revealPreviewSource',
 } as const;
 

@@ -1,9 +1,9 @@
 // The pack commands: open the rendered preview beside a pack, choose the
 // environment it renders against (by picker, or by id as a second
-// argument), compare two environments' renders, and
-// jump from the preview's selection to the pack line it came from. Each
-// takes a pack uri (from the editor title, a code lens) or uses the
-// active pack.
+// argument), compare two environments' renders or HEAD's render with the
+// current one, and jump from the preview's selection to the pack line it
+// came from. Each takes a pack uri (from the editor title, a code lens) or
+// uses the active pack.
 
 import * as vscode from 'vscode';
 import { languageIds } from '../../src-shared/protocol';
@@ -29,6 +29,7 @@ export function registerPackCommands(context: vscode.ExtensionContext, deps: Pac
     vscode.commands.registerCommand(packCommands.showPreviewToSide, withPack((pack) => deps.previews.show(pack))),
     vscode.commands.registerCommand(packCommands.chooseEnvironment, withPack((pack, id) => chooseEnvironment(deps.environments, pack, id))),
     vscode.commands.registerCommand(packCommands.compareEnvironments, withPack((pack) => deps.renders.compare(pack))),
+    vscode.commands.registerCommand(packCommands.compareWithHead, withPack((pack) => deps.renders.compareWithHead(pack))),
     vscode.commands.registerCommand(packCommands.revealPreviewSource, () => deps.previews.active()?.revealSelectionSource()),
   );
 }

@@ -2,7 +2,9 @@
 // every `*.packenv.json` in the workspace (found at start, then watched,
 // and read from the open editor while one is being edited). The choice is
 // remembered per pack in the workspace state and told to the server
-// (`packs/setEnvironment`) whenever a pack opens or its environment changes.
+// (`packs/setEnvironment`) whenever a pack opens or its environment changes;
+// the valid files are told to it as a list (`packs/workspaceEnvironments`),
+// since every pack's render discipline is judged in each of them.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -11,7 +13,14 @@ import { describeEnvironmentErrors, environmentToJson, parseEnvironmentFile } fr
 import type { Environment } from '../../src-shared/pack/environment';
 import { environmentPresets } from '../../src-shared/pack/presets';
 import { count } from '../../src-shared/pack/summary';
-import { languageIds, setEnvironmentNotification, type EnvironmentRef, type SetEnvironmentParams } from '../../src-shared/protocol';
+import {
+  languageIds,
+  setEnvironmentNotification,
+  workspaceEnvironmentsNotification,
+  type EnvironmentRef,
+  type SetEnvironmentParams,
+  type WorkspaceEnvironmentsParams,
+} from '../../src-shared/protocol';
 
 export interface EnvironmentEntry {
   readonly ref: EnvironmentRef;
@@ -162,6 +171,9 @@ export class Environments implements vscode.Disposable {
 
   private tellServerAll(): void {
     for (const d of vscode.workspace.textDocuments) if (d.languageId === languageIds.pack) this.tellServer(d.uri.toString());
+    // Every pack is judged in each valid file too (render discipline); the server ignores a list it already has.
+    const params: WorkspaceEnvironmentsParams = { environments: [...this.files.values()].filter((e) => e.error === undefined).map((e) => e.ref) };
+    void this.client.sendNotification(workspaceEnvironmentsNotification, params);
   }
 }
 

@@ -7,6 +7,7 @@ import { packsApi, type PacksApi } from './api';
 import { registerPackCommands } from './commands';
 import { registerEnvironments } from './environments';
 import { createLanguageClient } from './languageClient';
+import { registerBaselineChanges } from './preview/baselineChanges';
 import { registerPreviews } from './preview/previewManager';
 import { handEditInitializationOptions, registerHandEditClient } from './prompts/handEdits';
 import { registerRenderDocuments } from './renderDocuments';
@@ -19,9 +20,10 @@ export async function activate(context: ExtensionContext): Promise<PacksApi> {
   registerHandEditClient(context, client);
   await client.start();
   const environments = await registerEnvironments(context, client);
+  const baselinesChanged = registerBaselineChanges(context, client);
   const statusBar = registerStatusBar(context, client, environments);
-  const previews = registerPreviews(context, client, environments);
-  const renders = registerRenderDocuments(context, client, environments);
+  const previews = registerPreviews(context, client, environments, baselinesChanged);
+  const renders = registerRenderDocuments(context, client, environments, baselinesChanged);
   registerPackCommands(context, { previews, environments, renders });
   return packsApi(previews, statusBar);
 }

@@ -1,12 +1,21 @@
 // Read-only documents holding a pack's render under one environment
-// (scheme `packs-render:`), and the compare command that opens VS Code's
-// diff of two of them. They follow the pack as it is edited and the
-// environment files as they change.
+// (scheme `packs-render:`), of the pack as it is or as committed at HEAD,
+// and the compare commands that open VS Code's diff of two of them (two
+// environments; HEAD's render and the current one). They follow the pack
+// as it is edited, the environment files as they change, and HEAD as it
+// moves.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { renderRequest, type RenderParams, type RenderResult } from '../../src-shared/protocol';
+import {
+  type CommittedRender,
+  type RenderCommittedParams,
+  renderCommittedRequest,
+  renderRequest,
+  type RenderParams,
+  type RenderResult,
+} from '../../src-shared/protocol';
 import { shortLabel, type Environments } from './environments';
 
 export const renderScheme = 'packs-render';
@@ -14,14 +23,16 @@ export const renderScheme = 'packs-render';
 interface RenderAddress {
   readonly pack: string;
   readonly environment: string;
+  /** Set for the render of the pack as committed at HEAD. */
+  readonly revision?: 'HEAD';
 }
 
-export function renderUri(pack: vscode.Uri, environmentId: string, environmentLabel: string): vscode.Uri {
+export function renderUri(pack: vscode.Uri, environmentId: string, environmentLabel: string, revision?: 'HEAD'): vscode.Uri {
   // The path is what the tab shows; the query is what the provider reads.
   const name = path.posix.basename(pack.path);
   const label = shortLabel(environmentLabel).replace(/[/\\]/g, '-');
-  const address: RenderAddress = { pack: pack.toString(), environment: environmentId };
-  return vscode.Uri.from({ scheme: renderScheme, path: `/${name} (${label})`, query: JSON.stringify(address) });
+  const address: RenderAddress = { pack: pack.toString(), environment: environmentId, ...(revision && { revision }) };
+  return vscode.Uri.from({ scheme: renderScheme, path: `/${name}${revision ? ` @ ${revision}` : ''} (${label})`, query: JSON.stringify(address) });
 }
 
 export class RenderDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -33,10 +44,12 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
   constructor(
     private readonly client: LanguageClient,
     private readonly environments: Environments,
+    baselinesChanged: vscode.Event<void>,
   ) {
     this.subscriptions.push(
       vscode.workspace.onDidChangeTextDocument((e) => this.packChanged(e.document.uri.toString())),
       environments.onDidChange(() => this.openRenders().forEach((u) => this.changed.fire(u))),
+      baselinesChanged(() => this.openRenders().forEach((u) => this.changed.fire(u))),
     );
   }
 
@@ -46,6 +59,11 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!entry) return `(The environment ${address.environment} is gone or no longer valid.)`;
     const pack = vscode.Uri.parse(address.pack);
     await vscode.workspace.openTextDocument(pack);
+    if (address.revision === 'HEAD') {
+      const committedParams: RenderCommittedParams = { uri: address.pack, environment: entry.ref };
+      const committed = await this.client.sendRequest<CommittedRender>(renderCommittedRequest, committedParams);
+      return committed.kind === 'committed' ? committed.text : `(No render at HEAD: ${committed.reason}.)`;
+    }
     const params: RenderParams = { uri: address.pack, environment: entry.ref };
     const result = await this.client.sendRequest<RenderResult | null>(renderRequest, params);
     if (!result) return '(The pack is not open.)';
@@ -65,6 +83,19 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
       renderUri(pack, left.ref.id, left.ref.label),
       renderUri(pack, right.ref.id, right.ref.label),
       `${name}: ${shortLabel(left.ref.label)} ↔ ${shortLabel(right.ref.label)}`,
+      { preview: false },
+    );
+  }
+
+  /** Opens the diff of the pack's render at HEAD (left) and now (right), for its current environment. */
+  async compareWithHead(pack: vscode.Uri): Promise<void> {
+    const current = this.environments.current(pack.toString());
+    const name = path.posix.basename(pack.path);
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      renderUri(pack, current.id, current.label, 'HEAD'),
+      renderUri(pack, current.id, current.label),
+      `${name} (${shortLabel(current.label)}): HEAD ↔ now`,
       { preview: false },
     );
   }
@@ -93,8 +124,13 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 }
 
-export function registerRenderDocuments(context: vscode.ExtensionContext, client: LanguageClient, environments: Environments): RenderDocuments {
-  const documents = new RenderDocuments(client, environments);
+export function registerRenderDocuments(
+  context: vscode.ExtensionContext,
+  client: LanguageClient,
+  environments: Environments,
+  baselinesChanged: vscode.Event<void>,
+): RenderDocuments {
+  const documents = new RenderDocuments(client, environments, baselinesChanged);
   context.subscriptions.push(documents, vscode.workspace.registerTextDocumentContentProvider(renderScheme, documents));
   return documents;
 }

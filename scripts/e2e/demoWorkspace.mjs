@@ -1,8 +1,9 @@
 // The workspace a newcomer tries (`npm run try`) and the screenshots show:
 // whatever examples/ holds (packs, *.packenv.json), a demo pack with
 // problems, and .prompts files in a git repository whose HEAD is a baseline
-// committed by a fixed identity, followed by one hand edit left unlogged.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+// committed by a fixed identity, followed by one hand edit left unlogged
+// and one reworded line in an example pack whose version stays the same.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot } from './paths.mjs';
@@ -10,6 +11,9 @@ import { captures, handEdit, renderPrompts } from './samplePrompts.mjs';
 import { prepareWorkspace } from './workspace.mjs';
 
 const examplesDir = path.join(repoRoot, 'examples');
+
+/** One reworded line in a committed example pack, left uncommitted: the preview shows what it does to the cached prefix. */
+const packEdit = { file: 'loom-9/code-reviewer.pack', from: 'then style. For each', to: 'then style (naming,\ncomments, layout). For each' };
 const demoDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
 
 function writeAll(root, files) {
@@ -30,9 +34,12 @@ export function buildDemoWorkspace(parent) {
     before: (dir) => writeAll(dir, Object.fromEntries(Object.entries(captures).map(([rel, c]) => [rel, renderPrompts(c)]))),
   });
   writeAll(root, { [handEdit.file]: renderPrompts(handEdit.apply(captures[handEdit.file])) });
+  const editedPack = path.join(root, packEdit.file);
+  if (existsSync(editedPack)) writeFileSync(editedPack, readFileSync(editedPack, 'utf8').replace(packEdit.from, packEdit.to));
   const notes = [
     hasExamples ? 'examples/ copied in' : 'examples/ is empty on this checkout: only the demo pack and .prompts files are in',
     `${handEdit.file} has one hand edit since HEAD and no [[edits]] entry`,
+    ...(existsSync(editedPack) ? [`${packEdit.file} renders differently from HEAD under the same version`] : []),
   ];
   return { root, notes };
 }

@@ -1,6 +1,7 @@
-// The git questions hand-edit detection asks: which repository holds a
-// file (and where its HEAD and refs live, to watch them), which blob the
-// file is at HEAD, that blob's bytes, and the user's email. Each is a small
+// The git questions hand-edit detection and render discipline ask: which
+// repository holds a file (and where its HEAD and refs live, to watch
+// them), which blob the file is at HEAD, that blob's bytes, the user's
+// email, and which files of a kind the repository tracks. Each is a small
 // program that yields the git calls it needs and reads their answers, so
 // one definition runs asynchronously in the server and synchronously in
 // the command line, and tests step through it with canned answers.
@@ -81,6 +82,44 @@ export function* blobText(root: string, oid: string): GitProgram<{ readonly kind
   const read = yield { args: ['cat-file', 'blob', oid], cwd: root, limits: blobOutput };
   if (read.kind !== 'exited' || read.code !== 0) return failure(read, () => undefined);
   return { kind: 'text', text: read.stdout.toString('utf8') };
+}
+
+/** A file's text as committed at HEAD, with the blob it came from (content-addressed: equal ids, equal text). */
+export interface HeadText {
+  readonly kind: 'text';
+  readonly text: string;
+  readonly oid: string;
+  readonly repository: Repository;
+}
+
+/** The three steps in one, for a caller that keeps nothing between files (the command line). */
+export function* headFileText(file: string): GitProgram<HeadText | NoBaseline> {
+  const repository = yield* findRepository(path.dirname(file));
+  if ('kind' in repository) return repository;
+  return yield* headTextIn(repository, file);
+}
+
+/** HEAD's version of `file` in a repository already found. */
+export function* headTextIn(repository: Repository, file: string): GitProgram<HeadText | NoBaseline> {
+  const blob = yield* headBlob(file);
+  if (blob.kind === 'off') return blob;
+  const read = yield* blobText(repository.root, blob.oid);
+  if (read.kind === 'off') return read;
+  return { kind: 'text', text: read.text, oid: blob.oid, repository };
+}
+
+/** The index of a big repository lists many files; a name list this long is still small. */
+const listOutput: GitLimits = { timeoutMs: 10_000, maxOutputBytes: 32 * 1024 * 1024 };
+
+/** Absolute paths of the files tracked in the repository whose names end with `suffix` (from the index: no working-tree walk). */
+export function* trackedFiles(root: string, suffix: string): GitProgram<string[] | NoBaseline> {
+  const listed = yield { args: ['ls-files', '-z', '--cached', '--full-name'], cwd: root, limits: listOutput };
+  if (listed.kind !== 'exited' || listed.code !== 0) return failure(listed, () => undefined);
+  return listed.stdout
+    .toString('utf8')
+    .split('\0')
+    .filter((name) => name.endsWith(suffix))
+    .map((name) => path.join(root, ...name.split('/')));
 }
 
 /** `git config user.email` for the repository, if set. */

@@ -18,6 +18,7 @@ import { WorkspaceIndex } from './workspaceIndex';
 import { clientFileWatcher } from './workspaceWatch';
 import { nodeSpawner } from './gitCommand';
 import { registerHandEditSupport } from './prompts/handEdits';
+import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -50,14 +51,17 @@ async function settingsFor(uri: string): Promise<Settings> {
   return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }));
 }
 
+const discipline = registerRenderDisciplineSupport(connection, { documents, environments: packEnvironments, settingsFor, committedText: (uri) => handEdits.committedText(uri), logger });
 const diagnostics = registerDiagnosticsSupport(connection, documents, {
   debounceMs: 150,
   models,
   settingsFor,
   onError: (message) => logger.error(message),
-  extraFindings: (document, model) => handEdits.findings(document, model),
+  extraFindings: async (document, model) => [...(await handEdits.findings(document, model)), ...(await discipline.findings(document, model))],
 });
 handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
+handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
+discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
 // Workspace files that are not open are read from disk; the client reports their changes once asked to watch them.
 const workspace = new WorkspaceIndex(
   diskWorkspaceFiles(() => workspaceFolders),
@@ -66,7 +70,7 @@ const workspace = new WorkspaceIndex(
 );
 connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
 registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace });
-registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger });
+registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline });
 
 connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
 

@@ -20,7 +20,13 @@ export const packCodes = {
   unknownPlaceholder: 'pack/unknown-placeholder',
   missingSection: 'pack/missing-section',
   missingFragment: 'pack/missing-fragment',
+  // Judged against the committed pack and the byte budget (renderDiscipline.ts).
+  renderChangedVersionUnchanged: 'pack/render-changed-version-unchanged',
+  renderOverBudget: 'pack/render-over-budget',
 } as const;
+
+/** What the checks of the source alone read from the settings. */
+export type PackCheckSettings = Pick<PackSettings, 'profile' | 'severity'>;
 
 /** What a quick fix for an unknown placeholder needs. */
 export interface UnknownPlaceholderData {
@@ -36,23 +42,32 @@ export interface MissingSectionData {
   readonly name: string;
 }
 
-export function checkPack(text: string, settings: PackSettings): Finding[] {
+export function checkPack(text: string, settings: PackCheckSettings): Finding[] {
   return checkDecoded(decodeAll(typeof text === 'string' ? text : ''), settings);
 }
 
 /** The same findings from an already decoded source (the server's cached model). */
-export function checkDecoded(result: DecodeResult, settings: PackSettings): Finding[] {
+export function checkDecoded(result: DecodeResult, settings: PackCheckSettings): Finding[] {
   const profile = profileOf(settings?.profile);
   const findings =
     result.corruptions.length > 0 ? result.corruptions.map(corruptionFinding) : problemFindings(result.pack, profile);
-  const overrides = settings?.severity ?? {};
+  return sortFindings(withSeverities(findings, settings?.severity));
+}
+
+/** The user's per-code severities applied: `off` drops a finding, a level replaces its default. */
+export function withSeverities(findings: readonly Finding[], overrides: PackSettings['severity'] = {}): Finding[] {
   const adjusted: Finding[] = [];
   for (const f of findings) {
     const level = Object.prototype.hasOwnProperty.call(overrides, f.code) ? overrides[f.code] : undefined;
     if (level === 'off') continue;
     adjusted.push(level ? { ...f, severity: level } : f);
   }
-  return sortFindings(adjusted);
+  return adjusted;
+}
+
+/** The `%% version` line, where whole-pack findings sit (the line every pack has once it decodes). */
+export function versionLineRange(pack: Pack): Range {
+  return { start: { line: pack.versionLine, character: 0 }, end: pack.versionRange.end };
 }
 
 export function corruptionMessage(c: Corruption): string {
@@ -72,7 +87,7 @@ function corruptionFinding(c: Corruption): Finding {
 function problemFindings(pack: Pack, profile: Profile): Finding[] {
   const { corrupting, shaping } = assess(pack, profile);
   const findings: Finding[] = [];
-  const versionLine: Range = { start: { line: pack.versionLine, character: 0 }, end: pack.versionRange.end };
+  const versionLine = versionLineRange(pack);
   const occurrences = new Map<string, Range[]>();
   for (const o of placeholderOccurrences(pack, profile.name)) {
     if (o.isBinding) continue;

@@ -1,6 +1,6 @@
 // One rendered preview: a webview panel beside a pack. It renders at once,
 // then again (throttled, coalesced, never older than what is shown) as the
-// pack or its environment changes; keeps the last good render, marked
+// pack, its environment or HEAD changes; keeps the last good render, marked
 // stale, while the pack does not decode; jumps to the pack line a click
 // came from; and lights up what the line under the pack's cursor produced.
 
@@ -21,6 +21,8 @@ export interface PreviewShown {
   readonly environmentId: string | undefined;
   readonly stale: boolean;
   readonly text: string;
+  /** What the page says about the render against HEAD's ("Changed since HEAD · common prefix …"), `null` when nothing. */
+  readonly baseline: string | null;
 }
 
 /** Time between two renders while the author types. */
@@ -41,6 +43,7 @@ export class PackPreview implements vscode.Disposable {
     private readonly environments: Environments,
     private readonly onShown: (shown: PreviewShown) => void,
     onDisposed: () => void,
+    baselinesChanged: vscode.Event<void>,
   ) {
     const key = packUri.toString();
     this.state = { packUri: key, packName: path.posix.basename(packUri.path), rendered: undefined, problem: undefined };
@@ -61,6 +64,8 @@ export class PackPreview implements vscode.Disposable {
         if (e.document.uri.toString() === key && e.contentChanges.length > 0) this.scheduler.request();
       }),
       environments.onDidChange(() => this.scheduler.request()),
+      // HEAD moved (a commit, a checkout) or git may run now: the comparison changes, the text does not.
+      baselinesChanged(() => this.scheduler.request()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('packsAndPrompts')) this.scheduler.request();
       }),
@@ -116,6 +121,7 @@ export class PackPreview implements vscode.Disposable {
           environmentId: this.state.rendered?.environment.id,
           stale: message.stale,
           text: message.text,
+          baseline: message.baseline,
         };
         this.onShown(this.lastShown);
         return;
@@ -127,6 +133,9 @@ export class PackPreview implements vscode.Disposable {
         return;
       case 'compare':
         void vscode.commands.executeCommand(packCommands.compareEnvironments, this.packUri);
+        return;
+      case 'compareHead':
+        void vscode.commands.executeCommand(packCommands.compareWithHead, this.packUri);
         return;
     }
   }

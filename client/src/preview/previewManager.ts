@@ -21,6 +21,7 @@ export class PreviewManager implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly client: LanguageClient,
     private readonly environments: Environments,
+    private readonly baselinesChanged: vscode.Event<void>,
   ) {
     this.subscriptions.push(
       vscode.window.registerWebviewPanelSerializer(previewViewType, {
@@ -77,13 +78,13 @@ export class PreviewManager implements vscode.Disposable {
       title: 'Rendered prompt',
     });
     const key = packUri.toString();
-    const preview = new PackPreview(panel, packUri, this.client, this.environments, (s) => this.shown.fire(s), () => this.previews.delete(key));
+    const preview = new PackPreview(panel, packUri, this.client, this.environments, (s) => this.shown.fire(s), () => this.previews.delete(key), this.baselinesChanged);
     this.previews.set(key, preview);
   }
 }
 
-export function registerPreviews(context: vscode.ExtensionContext, client: LanguageClient, environments: Environments): PreviewManager {
-  const manager = new PreviewManager(context, client, environments);
+export function registerPreviews(context: vscode.ExtensionContext, client: LanguageClient, environments: Environments, baselinesChanged: vscode.Event<void>): PreviewManager {
+  const manager = new PreviewManager(context, client, environments, baselinesChanged);
   context.subscriptions.push(manager);
   return manager;
 }

@@ -1,7 +1,8 @@
 // Quick fixes for the pack's diagnostics: the closest binding for a
 // misspelt placeholder, the missing section or fragment inserted where it
-// belongs, and for a body line that starts with `%%`, one space of indent
-// (or, for a misspelt keyword, the keyword it was meant to be). Each fix is
+// belongs, for a body line that starts with `%%`, one space of indent
+// (or, for a misspelt keyword, the keyword it was meant to be), and for a
+// render that changed under the same version, the version bumped. Each fix is
 // worked out from the current model, not from the diagnostic's data, so a
 // stale diagnostic never yields a wrong edit.
 
@@ -13,6 +14,8 @@ import { isValidSectionName } from '../../../src-shared/pack/decode';
 import { closest } from '../../../src-shared/text/editDistance';
 import { findSection } from '../../../src-shared/pack/model';
 import { bindingNames } from '../../../src-shared/pack/profiles';
+import type { VersionUnchangedData } from '../../../src-shared/pack/renderDiscipline';
+import { bumpVersion } from '../../../src-shared/pack/versionBump';
 import type { PackContext } from './context';
 import { sectionInsertion } from './placement';
 
@@ -25,6 +28,7 @@ const fixers: Readonly<Record<string, Fixer>> = {
   [packCodes.missingSection]: addSection,
   [packCodes.missingFragment]: addSection,
   [corruptionKinds['unknown-keyword'].code]: fixDirectiveLine,
+  [packCodes.renderChangedVersionUnchanged]: bumpVersionLine,
 };
 
 export function provideCodeActions(ctx: PackContext, _range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
@@ -50,6 +54,16 @@ function addSection(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
   if (typeof name !== 'string' || !isValidSectionName(name) || findSection(ctx.model.all.pack, name)) return [];
   const what = name.startsWith('_') ? 'fragment' : 'section';
   return [fix(ctx, `Add missing ${what} \`${name}\``, diagnostic, [sectionInsertion(ctx.model, ctx.profile, name)], true)];
+}
+
+// Versioned: VS Code refuses it once the document has moved past the version it was computed on.
+function bumpVersionLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
+  const pack = ctx.model.all.pack;
+  const data = diagnostic.data as Partial<VersionUnchangedData> | undefined;
+  if (!ctx.model.verdict.ok || pack.versionLine < 0 || data?.version !== pack.version) return [];
+  const bumped = bumpVersion(pack.version);
+  const edit = { textDocument: { uri: ctx.document.uri, version: ctx.document.version }, edits: [{ range: pack.versionRange, newText: bumped }] };
+  return [{ title: `Bump the version to \`${bumped}\``, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: { documentChanges: [edit] } }];
 }
 
 function fixDirectiveLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {

@@ -1,10 +1,12 @@
 // The environment each open pack renders against, as the client last said
 // (`packs/setEnvironment`). Until told, a pack gets the first built-in
-// preset, the same default as the command line's `render`.
+// preset, the same default as the command line's `render`. Also every
+// environment a pack is judged in (render discipline): the presets and
+// the workspace's files (`packs/workspaceEnvironments`).
 
 import type { Environment } from '../../../src-shared/pack/environment';
 import { describeEnvironmentErrors, environmentFromJson, environmentToJson } from '../../../src-shared/pack/environmentFile';
-import { environmentPresets } from '../../../src-shared/pack/presets';
+import { presetEnvironments } from '../../../src-shared/pack/renderDiscipline';
 import type { EnvironmentRef } from '../../../src-shared/protocol';
 
 /** An environment ready to render with, and how the client names it. */
@@ -14,17 +16,11 @@ export interface NamedEnvironment {
   readonly environment: Environment;
 }
 
-const firstPreset = environmentPresets[0]!;
-
-export const defaultEnvironment: NamedEnvironment = {
-  id: `preset:${firstPreset.id}`,
-  label: firstPreset.name,
-  environment: firstPreset.environment,
-};
+export const defaultEnvironment: NamedEnvironment = presetEnvironments[0]!;
 
 /** The reference the client would send for the default, for tests and symmetry. */
 export function defaultEnvironmentRef(): EnvironmentRef {
-  return { id: defaultEnvironment.id, label: defaultEnvironment.label, fields: environmentToJson(firstPreset.environment) };
+  return { id: defaultEnvironment.id, label: defaultEnvironment.label, fields: environmentToJson(defaultEnvironment.environment) };
 }
 
 /** The environment a reference describes, or the reasons it does not describe one. */
@@ -38,6 +34,22 @@ export function resolveEnvironment(ref: EnvironmentRef): { ok: true; value: Name
 
 export class PackEnvironments {
   private readonly byUri = new Map<string, NamedEnvironment>();
+  private workspace: readonly NamedEnvironment[] = [];
+  private workspaceKey = '[]';
+
+  /** The presets, then the workspace's environment files. */
+  judged(): readonly NamedEnvironment[] {
+    return [...presetEnvironments, ...this.workspace];
+  }
+
+  /** Replaces the workspace's environments; false when they are the ones already held. */
+  setWorkspace(environments: readonly NamedEnvironment[]): boolean {
+    const key = JSON.stringify(environments.map((e) => [e.id, e.label, environmentToJson(e.environment)]));
+    if (key === this.workspaceKey) return false;
+    this.workspaceKey = key;
+    this.workspace = environments;
+    return true;
+  }
 
   get(uri: string): NamedEnvironment {
     return this.byUri.get(uri) ?? defaultEnvironment;

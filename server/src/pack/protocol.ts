@@ -1,8 +1,9 @@
 // The pack requests and notifications outside standard LSP (see
 // src-shared/protocol.ts for who sends each and why): the environment the
-// client chose per pack, the rendered prompt for the preview, and the
-// figures for the status bar. Each handler runs in the error boundary and
-// reads the document's cached model.
+// client chose per pack, the rendered prompt for the preview (with its
+// comparison against HEAD's render), and the figures for the status bar.
+// Each handler runs in the error boundary and reads the document's cached
+// model.
 
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
@@ -24,6 +25,7 @@ import type { PackContext } from './context';
 import { resolveEnvironment, type NamedEnvironment, type PackEnvironments } from './environments';
 import type { PackModel } from './model';
 import { provideRender, provideSummary } from './render';
+import type { RenderDisciplineSupport } from './renderDiscipline';
 import type { PackLanguageService } from './service';
 
 export interface PackProtocolDeps {
@@ -33,6 +35,8 @@ export interface PackProtocolDeps {
   readonly environments: PackEnvironments;
   readonly settingsFor: (uri: string) => Promise<Settings>;
   readonly logger: Logger;
+  /** Compares each render with HEAD's. */
+  readonly discipline: RenderDisciplineSupport;
 }
 
 export function registerPackProtocolSupport(connection: Connection, deps: PackProtocolDeps): void {
@@ -55,7 +59,10 @@ export function registerPackProtocolSupport(connection: Connection, deps: PackPr
 
   const render = guard(deps.logger, renderRequest, null, async (params: RenderParams, environment: NamedEnvironment | undefined) => {
     const ctx = await context(params.uri);
-    return ctx ? provideRender(ctx, environment) : null;
+    if (!ctx) return null;
+    const result = provideRender(ctx, environment);
+    if (result.kind !== 'rendered') return result;
+    return { ...result, baseline: await deps.discipline.compare(result, ctx.model, environment ?? ctx.environment, ctx.profile) };
   });
   // A bad environment is the caller's mistake, answered as such rather than as a neutral value.
   connection.onRequest(renderRequest, async (params: RenderParams): Promise<RenderResult | null> => {

@@ -39,6 +39,7 @@ export function provideRender(ctx: PackContext, environment: NamedEnvironment = 
     renderDigest: digest(detail.text),
     overflow: detail.overflow,
     notes: warning === undefined ? [] : [warning],
+    budget: ctx.settings.pack.maxRenderBytes,
   };
 }
 

@@ -26,6 +26,7 @@ import {
 } from '../../../src-shared/protocol';
 import { guard, type Logger } from '../errorBoundary';
 import type { AsyncSpawner } from '../gitCommand';
+import type { HeadText, NoBaseline } from '../gitRepository';
 import type { ModelCache } from '../models';
 import { BaselineStore } from './handEditsBaselines';
 
@@ -44,6 +45,8 @@ export interface HandEditSupport {
   findings(document: TextDocument, model: unknown): Promise<Finding[]>;
   /** Called when every document must be checked again (HEAD moved, trust granted). */
   onBaselinesChanged(listener: () => void): void;
+  /** HEAD's version of any document's file, as text, under the same rules (packs compare their renders with it); its repository is watched. */
+  committedText(uri: string): Promise<HeadText | NoBaseline>;
 }
 
 const changedMeanwhile = 'The file changed while the fix was being prepared; nothing was changed. Try again.';
@@ -160,6 +163,12 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
     findings,
     onBaselinesChanged(listener) {
       listeners.push(listener);
+    },
+    async committedText(uri) {
+      const head = await store.headText(uri);
+      // Watched even when the file is not committed yet: its first commit gives it a baseline.
+      await updateWatches();
+      return head;
     },
   };
 }

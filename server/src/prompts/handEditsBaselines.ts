@@ -1,5 +1,6 @@
-// The committed version of each `.prompts` document, parsed: found through
-// git once and kept until HEAD moves (or trust changes). Repositories are
+// The committed version of each `.prompts` document, parsed (and of any
+// file, as text: packs are compared with theirs): found through git once
+// and kept until HEAD moves (or trust changes). Repositories are
 // remembered per folder, parsed baselines per blob id (content-addressed,
 // so a move of HEAD that leaves the file alone re-parses nothing). While
 // the workspace is untrusted nothing here runs git.
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/document';
 import { judgeable } from '../../../src-shared/prompts/handEditsCheck';
 import type { AsyncSpawner } from '../gitCommand';
-import { blobText, findRepository, headBlob, type NoBaseline, type Repository, runAsync, userEmail } from '../gitRepository';
+import { findRepository, type HeadText, headTextIn, type NoBaseline, type Repository, runAsync, userEmail } from '../gitRepository';
 
 export type Baseline = { readonly kind: 'baseline'; readonly doc: PromptsDocument; readonly repository: Repository } | NoBaseline;
 
@@ -20,6 +21,7 @@ export class BaselineStore {
   private trusted = false;
   private readonly repositories = new Map<string, Promise<Repository | NoBaseline>>();
   private readonly lookups = new Map<string, Promise<Baseline>>();
+  private readonly texts = new Map<string, Promise<HeadText | NoBaseline>>();
   private readonly emails = new Map<string, Promise<string | undefined>>();
   private readonly parsed = new Map<string, PromptsDocument | undefined>();
 
@@ -40,6 +42,7 @@ export class BaselineStore {
   invalidate(): void {
     this.repositories.clear();
     this.lookups.clear();
+    this.texts.clear();
     this.emails.clear();
   }
 
@@ -61,6 +64,14 @@ export class BaselineStore {
       this.lookups.set(file, lookup);
     }
     return lookup;
+  }
+
+  /** HEAD's version of any file's text (packs are compared with it too), kept until HEAD moves. */
+  headText(uri: string): Promise<HeadText | NoBaseline> {
+    const file = fileOf(uri);
+    if (!file) return Promise.resolve({ kind: 'off', reason: 'notAFile' });
+    if (!this.trusted) return Promise.resolve({ kind: 'off', reason: 'untrusted' });
+    return this.textOf(file);
   }
 
   /** `git config user.email` of the repository holding `uri`; undefined when untrusted or unknown. */
@@ -86,20 +97,31 @@ export class BaselineStore {
     return found;
   }
 
-  private async lookUp(file: string): Promise<Baseline> {
+  private textOf(file: string): Promise<HeadText | NoBaseline> {
+    let text = this.texts.get(file);
+    if (!text) {
+      text = this.readHead(file);
+      this.texts.set(file, text);
+    }
+    return text;
+  }
+
+  private async readHead(file: string): Promise<HeadText | NoBaseline> {
     const repository = await this.repositoryOf(path.dirname(file));
     if ('kind' in repository) return repository;
-    const blob = await runAsync(headBlob(file), this.spawner);
-    if (blob.kind === 'off') return blob;
-    let doc = this.parsed.get(blob.oid);
-    if (!this.parsed.has(blob.oid)) {
-      const read = await runAsync(blobText(repository.root, blob.oid), this.spawner);
-      if (read.kind === 'off') return read;
-      const parsed = parsePrompts(read.text);
+    return runAsync(headTextIn(repository, file), this.spawner);
+  }
+
+  private async lookUp(file: string): Promise<Baseline> {
+    const head = await this.textOf(file);
+    if (head.kind === 'off') return head;
+    let doc = this.parsed.get(head.oid);
+    if (!this.parsed.has(head.oid)) {
+      const parsed = parsePrompts(head.text);
       doc = judgeable(parsed) ? parsed : undefined;
-      this.remember(blob.oid, doc);
+      this.remember(head.oid, doc);
     }
-    return doc ? { kind: 'baseline', doc, repository } : { kind: 'off', reason: 'baselineUnparseable' };
+    return doc ? { kind: 'baseline', doc, repository: head.repository } : { kind: 'off', reason: 'baselineUnparseable' };
   }
 
   private remember(oid: string, doc: PromptsDocument | undefined): void {

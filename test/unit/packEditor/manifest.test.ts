@@ -49,7 +49,7 @@ test('the severity setting: exactly one entry per pack finding code, each with t
 });
 
 test('what the settings tree would hold reads back through resolveSettings', () => {
-  const raw = { pack: { profile: 'loom-1', severity: { 'pack/missing-section': 'off' } } };
+  const raw = { pack: { profile: 'loom-1', severity: { 'pack/missing-section': 'off' }, maxRenderBytes: 16000 } };
   assert.deepEqual(resolveSettings(raw).pack, raw.pack);
 });
 

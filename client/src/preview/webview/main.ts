@@ -25,6 +25,7 @@ const handlers: PageHandlers = {
   reveal: (line) => vscode.postMessage({ type: 'reveal', line }),
   pickEnvironment: () => vscode.postMessage({ type: 'pickEnvironment' }),
   compare: () => vscode.postMessage({ type: 'compare' }),
+  compareHead: () => vscode.postMessage({ type: 'compareHead' }),
 };
 
 window.addEventListener('message', (event: MessageEvent<HostToPreview>) => {
@@ -36,7 +37,14 @@ window.addEventListener('message', (event: MessageEvent<HostToPreview>) => {
       const page = buildPage(document, state, handlers);
       root.replaceChildren(page.element);
       highlighted = [];
-      vscode.postMessage({ type: 'shown', renderVersion: state.rendered?.version ?? null, stale: state.problem !== undefined, text: page.text.textContent ?? '' });
+      const baseline = page.baseline.map((row) => row.textContent ?? '').join('\n');
+      vscode.postMessage({
+        type: 'shown',
+        renderVersion: state.rendered?.version ?? null,
+        stale: state.problem !== undefined,
+        text: page.text.textContent ?? '',
+        baseline: page.baseline.length > 0 ? baseline : null,
+      });
       return;
     }
     case 'highlight':

@@ -1,27 +1,33 @@
 // The preview page built from its state: a compact header with the
-// environment (a button that opens the picker), the figures (bytes,
-// estimated tokens, pack and render digests, assess's split), what
-// rendered empty, then the rendered text in spans that know the pack line
+// environment (a button that opens the picker), the figures (bytes, against
+// the budget when one is set, estimated tokens, pack and render digests,
+// assess's split), the render against HEAD's, what rendered empty, then the
+// rendered text in spans that know the pack line
 // they came from. A stale banner with the corruption report and a link to
 // its line sits above the last good render. Text only, never markup.
 
 import type { PreviewState } from '../../../../src-shared/previewMessages';
 import type { RenderedPack } from '../../../../src-shared/protocol';
 import { count, figuresLine, figuresVerdict, formatCount } from '../../../../src-shared/pack/summary';
+import { formatBudget } from '../../../../src-shared/pack/prefix';
+import { baselineRows } from './baseline';
 
 export interface PageHandlers {
   reveal(line: number): void;
   pickEnvironment(): void;
   compare(): void;
+  compareHead(): void;
 }
 
 export interface Page {
   readonly element: HTMLElement;
   /** The element whose text content is the render, exactly. */
   readonly text: HTMLElement;
+  /** The lines about the render against HEAD's, if any. */
+  readonly baseline: readonly HTMLElement[];
 }
 
-type Maker = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => HTMLElementTagNameMap[K];
+export type Maker = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => HTMLElementTagNameMap[K];
 
 export function buildPage(doc: Document, state: PreviewState, on: PageHandlers): Page {
   const el: Maker = (tag, className, text) => {
@@ -32,17 +38,18 @@ export function buildPage(doc: Document, state: PreviewState, on: PageHandlers):
   };
   const page = el('div', 'page');
   const rendered = state.rendered;
-  if (rendered) page.append(header(el, state, rendered, on));
+  const baseline = rendered ? baselineRows(el, rendered.baseline, on) : [];
+  if (rendered) page.append(header(el, state, rendered, baseline, on));
   if (state.problem) page.append(staleBanner(el, state, on));
   const text = el('pre', `render${state.problem ? ' stale' : ''}`);
   if (rendered) fillText(el, text, rendered, on);
   else if (!state.problem) text.append(el('span', 'empty', 'Rendering…'));
   page.append(text);
   if (rendered && rendered.text === '') page.append(el('p', 'note', 'The pack renders to nothing in this environment.'));
-  return { element: page, text };
+  return { element: page, text, baseline };
 }
 
-function header(el: Maker, state: PreviewState, r: RenderedPack, on: PageHandlers): HTMLElement {
+function header(el: Maker, state: PreviewState, r: RenderedPack, baseline: readonly HTMLElement[], on: PageHandlers): HTMLElement {
   const head = el('header', 'head');
   const top = el('div', 'row top');
   const env = el('button', 'env', r.environment.label);
@@ -57,13 +64,13 @@ function header(el: Maker, state: PreviewState, r: RenderedPack, on: PageHandler
   const split = el('span', `figure verdict ${r.figures.scorable ? 'ok' : 'bad'}`, figuresLine(r.figures));
   split.title = figuresVerdict(r.figures);
   figures.append(
-    figure(el, '', count(r.bytes, 'byte'), 'UTF-8 bytes of the rendered prompt'),
+    bytesFigure(el, r),
     figure(el, '', `≈${formatCount(r.tokens)} tokens`, 'An estimate (characters / 4.4), not a tokenizer'),
     figure(el, 'pack', r.digest, 'FNV-1a digest of the pack source: when it changes, a cached prompt prefix is invalidated'),
     figure(el, 'render', r.renderDigest, 'FNV-1a digest of the rendered text'),
     split,
   );
-  head.append(top, figures);
+  head.append(top, figures, ...baseline);
 
   const facts: Array<[string, string[]]> = [
     ['Left out (rendered empty)', [...r.droppedSections]],
@@ -78,6 +85,15 @@ function header(el: Maker, state: PreviewState, r: RenderedPack, on: PageHandler
     head.append(row);
   }
   return head;
+}
+
+/** `2,345 bytes`, or against the budget: `12,345 / 16,000 bytes`, marked when over it. */
+function bytesFigure(el: Maker, r: RenderedPack): HTMLElement {
+  if (r.budget === null) return figure(el, '', count(r.bytes, 'byte'), 'UTF-8 bytes of the rendered prompt');
+  const over = r.bytes > r.budget;
+  const f = figure(el, '', formatBudget(r.bytes, r.budget), `UTF-8 bytes of the rendered prompt, against packsAndPrompts.pack.maxRenderBytes${over ? ': over the budget' : ''}`);
+  if (over) f.classList.add('over');
+  return f;
 }
 
 function figure(el: Maker, label: string, value: string, title: string): HTMLElement {
