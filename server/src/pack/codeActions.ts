@@ -6,13 +6,14 @@
 // worked out from the current model, not from the diagnostic's data, so a
 // stale diagnostic never yields a wrong edit.
 
-import type { CodeAction, Diagnostic, Range, TextEdit } from 'vscode-languageserver/node';
+import type { CodeAction, Diagnostic, Position, Range, TextEdit } from 'vscode-languageserver/node';
 import { CodeActionKind } from 'vscode-languageserver/node';
 import { packCodes, suggestedBinding } from '../../../src-shared/pack/check';
 import { corruptionKinds } from '../../../src-shared/pack/corruption';
 import { isValidSectionName } from '../../../src-shared/pack/decode';
 import { closest } from '../../../src-shared/text/editDistance';
 import { findSection } from '../../../src-shared/pack/model';
+import type { PlaceholderOccurrence } from '../../../src-shared/pack/placeholders';
 import { bindingNames } from '../../../src-shared/pack/profiles';
 import type { VersionUnchangedData } from '../../../src-shared/pack/renderDiscipline';
 import { bumpVersion } from '../../../src-shared/pack/versionBump';
@@ -21,7 +22,10 @@ import { sectionInsertion } from './placement';
 
 const keywords = ['section', 'version', 'loom-prompt-pack'];
 
-type Fixer = (ctx: PackContext, diagnostic: Diagnostic) => CodeAction[];
+type Fixer = (ctx: PackContext, diagnostic: Diagnostic, occurrences: OccurrencesByStart) => CodeAction[];
+
+/** The placeholder occurrences by where they start: a request may carry a diagnostic for each of thousands. */
+type OccurrencesByStart = () => ReadonlyMap<string, PlaceholderOccurrence>;
 
 const fixers: Readonly<Record<string, Fixer>> = {
   [packCodes.unknownPlaceholder]: fixPlaceholder,
@@ -32,16 +36,21 @@ const fixers: Readonly<Record<string, Fixer>> = {
 };
 
 export function provideCodeActions(ctx: PackContext, _range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
-  return diagnostics.flatMap((d) => (typeof d.code === 'string' && Object.prototype.hasOwnProperty.call(fixers, d.code) ? fixers[d.code]!(ctx, d) : []));
+  let byStart: Map<string, PlaceholderOccurrence> | undefined;
+  const occurrences = () => (byStart ??= new Map(ctx.model.occurrences.map((o) => [startKey(o.range.start), o])));
+  return diagnostics.flatMap((d) => (typeof d.code === 'string' && Object.prototype.hasOwnProperty.call(fixers, d.code) ? fixers[d.code]!(ctx, d, occurrences) : []));
+}
+
+function startKey(p: Position): string {
+  return `${p.line}:${p.character}`;
 }
 
 function fix(ctx: PackContext, title: string, diagnostic: Diagnostic, edits: TextEdit[], isPreferred: boolean): CodeAction {
   return { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred, edit: { changes: { [ctx.document.uri]: edits } } };
 }
 
-function fixPlaceholder(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
-  const start = diagnostic.range.start;
-  const occurrence = ctx.model.occurrences.find((o) => o.range.start.line === start.line && o.range.start.character === start.character);
+function fixPlaceholder(ctx: PackContext, diagnostic: Diagnostic, occurrences: OccurrencesByStart): CodeAction[] {
+  const occurrence = occurrences().get(startKey(diagnostic.range.start));
   if (!occurrence || bindingNames(ctx.profile).includes(occurrence.name)) return [];
   const suggestion = suggestedBinding(occurrence.name, ctx.profile);
   if (!suggestion) return [];
