@@ -8,11 +8,13 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { nodeSpawner, nodeSyncSpawner } from '../../../server/src/gitCommand';
-import { headFileText, runSync, trackedFiles } from '../../../server/src/gitRepository';
+import { findRepository, headFileText, runSync, trackedFiles } from '../../../server/src/gitRepository';
 import { BaselineStore } from '../../../server/src/prompts/handEditsBaselines';
 import { committed } from '../../support/handEditFixtures';
 import { hostileRepo } from '../../support/hostileRepo';
@@ -75,5 +77,18 @@ test('`check` on the whole repository judges every file against HEAD, and spring
     assert.equal(h.sprung(), undefined);
   } finally {
     h.dispose();
+  }
+});
+
+test('a repository whose path holds a line break is no repository to read from (rev-parse prints a path a line)', () => {
+  const parent = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'packs-line-break-')));
+  try {
+    const root = path.join(parent, 'a\nb');
+    mkdirSync(root);
+    execFileSync('git', ['init', '-q', root]);
+    const found = runSync(findRepository(root), nodeSyncSpawner);
+    assert.deepEqual(found, { kind: 'off', reason: 'gitFailed', detail: "the repository's path holds a line break" });
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
   }
 });
