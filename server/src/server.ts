@@ -19,6 +19,8 @@ import { clientFileWatcher } from './workspaceWatch';
 import { nodeSpawner } from './gitCommand';
 import { registerHandEditSupport } from './prompts/handEdits';
 import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
+import { registerTrustSupport, WorkspaceTrust } from './trust';
+import { trustedFiles } from './workspaceFiles';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -30,13 +32,15 @@ const logger = { error: (message: string) => connection.console.error(message) }
 let canAskConfiguration = false;
 let canWatchFiles = false;
 let workspaceFolders: string[] = [];
-const handEdits = registerHandEditSupport(connection, { documents, models, spawner: nodeSpawner, now: () => new Date(), logger });
+const trust = new WorkspaceTrust();
+registerTrustSupport(connection, trust);
+const handEdits = registerHandEditSupport(connection, { documents, models, spawner: nodeSpawner, now: () => new Date(), logger, trust });
 
 connection.onInitialize((params) => {
   canAskConfiguration = params.capabilities.workspace?.configuration === true;
   canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-  handEdits.initialize(params);
+  trust.initialize(params);
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -62,13 +66,14 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
 handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
 handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
 discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
-// Workspace files that are not open are read from disk; the client reports their changes once asked to watch them.
+// Workspace files that are not open are read from disk (once the workspace is trusted); the client reports their changes once asked to watch them.
 const workspace = new WorkspaceIndex(
-  diskWorkspaceFiles(() => workspaceFolders),
+  trustedFiles(diskWorkspaceFiles(() => workspaceFolders), trust),
   () => documents.all(),
   clientFileWatcher(connection, () => canWatchFiles, logger),
 );
 connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
+trust.onDidChange(() => workspace.forgetFiles());
 registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace });
 registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline });
 

@@ -2,6 +2,7 @@
 // workspace-wide features are tested on an in-memory fake. The disk
 // version walks each workspace folder, leaving out `node_modules` and
 // folders whose name starts with a dot (`.git`), and never follows links.
+// While the workspace is untrusted nothing is read (`trustedFiles`).
 
 import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -14,6 +15,14 @@ export interface WorkspaceFiles {
   list(glob: string): Promise<string[]>;
   /** A file's text (UTF-8); rejects if it cannot be read. */
   read(uri: string): Promise<string>;
+}
+
+/** `files` while the workspace is trusted; before that, no file at all (and nothing read). */
+export function trustedFiles(files: WorkspaceFiles, trust: { readonly trusted: boolean }): WorkspaceFiles {
+  return {
+    list: (glob) => (trust.trusted ? files.list(glob) : Promise.resolve([])),
+    read: (uri) => (trust.trusted ? files.read(uri) : Promise.reject(new Error(`${uri} is not read: the workspace is not trusted`))),
+  };
 }
 
 export function diskWorkspaceFiles(folders: () => readonly string[]): WorkspaceFiles {

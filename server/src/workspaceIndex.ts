@@ -64,6 +64,13 @@ export class WorkspaceIndex {
     }
   }
 
+  /** Forgets every list and every file read from disk (trust was granted: what it hid is there now). */
+  forgetFiles(): void {
+    this.generation++;
+    this.lists.clear();
+    for (const cache of this.fromDisk.values()) cache.clear();
+  }
+
   private list(glob: string): Promise<string[]> {
     if (!this.watched.has(glob)) {
       this.watched.add(glob);

@@ -36,8 +36,7 @@ test('the trap is live: plain git status and git diff in the repository run its 
 test("the server's baseline store reads HEAD for names with spaces, a leading dash and a line break, and springs nothing", async () => {
   const h = hostileRepo();
   try {
-    const store = new BaselineStore(nodeSpawner);
-    store.setTrusted(true);
+    const store = new BaselineStore(nodeSpawner, { trusted: true });
     for (const file of h.prompts) {
       const baseline = await store.baseline(pathToFileURL(file).href);
       assert.equal(baseline.kind, 'baseline', `${JSON.stringify(file)}: ${baseline.kind === 'off' ? baseline.reason : ''}`);
