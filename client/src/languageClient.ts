@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { languageIds, settingsSection } from '../../src-shared/protocol';
+import { serverErrorHandler } from './serverCrashes';
 
 /** The client, not yet started, so features can register for the server's first notifications. */
 export function createLanguageClient(context: ExtensionContext, initializationOptions: unknown): LanguageClient {
@@ -22,6 +23,9 @@ export function createLanguageClient(context: ExtensionContext, initializationOp
     ),
     synchronize: { configurationSection: settingsSection },
     initializationOptions,
+    // A crashed server is started again, within a budget (serverCrashes.ts).
+    errorHandler: serverErrorHandler(() => client.outputChannel),
   };
-  return new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
+  const client = new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
+  return client;
 }
