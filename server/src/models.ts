@@ -87,6 +87,8 @@ export class ModelCache {
       }
       // A parse begun for an older version is worth finishing only if the changes since are known.
       if (!build || build.languageId !== document.languageId || (build.version !== document.version && !changesKnown(document, build.version))) {
+        // The old model cannot be brought up to date: let it go now, so a huge file is never held twice.
+        this.entries.delete(uri);
         build = { version: document.version, languageId: document.languageId, steps: incremental.parseInSteps(document.getText()), ms: 0 };
         this.builds.set(uri, build);
       }

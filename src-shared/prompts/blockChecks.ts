@@ -23,7 +23,8 @@ export function recall(block: Block, key: string): BlockCheck | undefined {
   const byOptions = remembered.get(block.content);
   const r = byOptions?.get(key);
   if (!byOptions || !r) return undefined;
-  if (r.block === block) return r.check;
+  // On the same line the check holds as it is (its session views' old placement gives the same ranges).
+  if (r.block === block || r.block.startLine === block.startLine) return r.check;
   const check = moved(r.check, r.block, block);
   byOptions.set(key, { block, check });
   return check;

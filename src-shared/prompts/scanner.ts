@@ -288,6 +288,8 @@ class Scanner {
   private keyPath(header: boolean): number {
     const s = this.s;
     this.keyCount = 0;
+    // A header without a key must not take its first key from the header before (which may be in another block).
+    if (header) this.firstKey = '';
     if (this.indexing) this.keys = [];
     for (;;) {
       const start = this.pos;

@@ -2,9 +2,9 @@
 // through the real server over stdio: while a large file validates, a
 // request about another document is answered; edits sent meanwhile cancel
 // that validation and only the final version's diagnostics are published,
-// equal to a whole check of the final text. An edit inside one block is
-// applied to the model incrementally, one across blocks re-parses the file,
-// and both publish what a whole check says.
+// equal to a whole check of the final text. Edits, within a block or
+// across blocks, update the model incrementally; a replaced text is parsed
+// whole; each publishes what a whole check says.
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -44,6 +44,14 @@ class Editor {
       textDocument: { uri: this.uri, version: this.version },
       contentChanges: [{ range, text: change.text }],
     });
+    return this.version;
+  }
+
+  /** Sends the whole new text, as an editor does after a reload. */
+  async replace(text: string): Promise<number> {
+    this.text = text;
+    this.version++;
+    await this.session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: this.uri, version: this.version }, contentChanges: [{ text }] });
     return this.version;
   }
 
@@ -129,7 +137,7 @@ test('a large file validates without blocking the server, and edits made meanwhi
   }
 });
 
-test('an edit inside one block updates the model incrementally, one across blocks re-parses it, and both publish a whole check', async () => {
+test('edits update the model incrementally, a replaced text is parsed whole, and each publishes what a whole check says', async () => {
   const session = await LspSession.start();
   try {
     const doc = new Editor(session, bigUri, generatePrompts({ sessions: 20, turns: 10, seed: 6 }));
@@ -146,10 +154,15 @@ test('an edit inside one block updates the model incrementally, one across block
     await check({ start: at, end: at, text: 'token = abcdefghijklmnop\n' }, 'incremental');
     // Lines added above later blocks: their findings move down.
     await check({ start: doc.turnText(1), end: doc.turnText(1), text: 'one\ntwo\n' }, 'incremental');
-    // A deletion from one session into the next crosses a block boundary.
+    // A deletion from one session into the next joins two blocks: still an update of the blocks around it.
     const boundary = doc.text.indexOf('\n[[sessions]]\n', doc.text.length >> 1) + 1;
-    await check({ start: boundary - 20, end: boundary + 20, text: '' }, 'full');
-    // Back to local edits on the re-parsed model.
+    await check({ start: boundary - 20, end: boundary + 20, text: '' }, 'incremental');
+    // The whole text replaced: parsed whole.
+    const version = await doc.replace(doc.text.replace('source = "', 'source = "x'));
+    const replaced = await session.diagnosticsAt(bigUri, version);
+    assert.deepEqual(replaced.map(shown), checkPrompts(doc.text, { strictUnknownTools: false }).map(shown));
+    assert.equal((await stats(session)).documents[bigUri]?.model, 'full');
+    // Local edits on the re-parsed model.
     await check({ start: doc.turnText(2), end: doc.turnText(2) + 1, text: '' }, 'incremental');
   } finally {
     await session.stop();

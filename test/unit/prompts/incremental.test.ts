@@ -3,7 +3,8 @@
 // every finding. Proven on random edit sequences (inside strings, adding
 // and removing header lines, crossing blocks) over files that are valid,
 // full of findings, or broken in the ways that make blocks depend on each
-// other; and, on fixed edits, that a local edit re-parses one block only.
+// other; and, on fixed edits, that an edit re-parses only the blocks
+// around it, and that one reaching too far is left to a whole parse.
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -14,7 +15,7 @@ import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/
 import { applyChange, type TextChange, updatePrompts, updatePromptsLocally } from '../../../src-shared/prompts/incremental';
 import { validatePrompts } from '../../../src-shared/prompts/validate';
 import { fixturesDir } from '../../support/paths';
-import { lines } from '../../support/promptsFixtures';
+import { commitLines, lines, sessionLines } from '../../support/promptsFixtures';
 import { generatePrompts } from '../../support/promptsGenerator';
 
 /** A generated file with findings in several blocks: unknown keys, bad values, a secret, a duplicate id, sessions out of order. */
@@ -26,18 +27,11 @@ const withFindings = generatePrompts({ sessions: 4, turns: 4, seed: 11 })
   .replace(/(\[\[sessions\]\]\nid = )"[^"]*"(?=[\s\S]*\[\[sessions\]\]\nid = "([^"]*)")/, '$1"$2"')
   .replace(/started_at = 2026-\d\d-\d\dT/, 'started_at = 2027-01-01T');
 
-/** Blocks whose verdicts depend on each other: a second `[commit]`, a preamble key beside its table, dotted headers away from their table. */
+/** Blocks whose verdicts depend on each other: a preamble key beside its table, a second `[commit]`, dotted headers away from their table. */
 const entangled = lines(
-  'schema = "spec.prompts/v0.1"',
   'commit.branch = "main"',
-  '[commit]',
-  'author_name = "A"',
-  '[[sessions]]',
-  'id = "a"',
-  'source = "manual"',
-  '[[sessions.turns]]',
-  'role = "user"',
-  'text = """x"""',
+  ...commitLines,
+  ...sessionLines,
   '[[edits]]',
   'at = 2026-01-01T00:00:00Z',
   '[[sessions.turns]]',
@@ -124,8 +118,8 @@ function shape(doc: PromptsDocument): unknown {
 }
 
 test('after every edit of a random sequence, the updated model and its findings equal a fresh parse of the new text', () => {
-  let local = 0;
-  let whole = 0;
+  let sameBlocks = 0;
+  let blocksChanged = 0;
   fc.assert(
     fc.property(fc.constantFrom(...bases.keys()), fc.array(edit, { minLength: 1, maxLength: 12 }), fc.boolean(), (base, edits, strict) => {
       const options = { strictUnknownTools: strict };
@@ -135,9 +129,11 @@ test('after every edit of a random sequence, the updated model and its findings 
       for (const e of edits) {
         const change = changeOf(text, e);
         text = applyChange(text, change);
-        if (updatePromptsLocally(doc, change)) local++;
-        else whole++;
-        doc = updatePrompts(doc, change);
+        const updated = updatePromptsLocally(doc, change);
+        assert.ok(updated, 'small files are always updated in place');
+        if (updated.blocks.length === doc.blocks.length) sameBlocks++;
+        else blocksChanged++;
+        doc = updated;
         const fresh = parsePrompts(text);
         assert.equal(doc.text, text);
         assert.deepEqual(validatePrompts(doc, options), validatePrompts(fresh, options));
@@ -146,9 +142,8 @@ test('after every edit of a random sequence, the updated model and its findings 
     }),
     { numRuns: 150 },
   );
-  // Both paths must have been exercised for the property to mean anything.
-  assert.ok(local > whole / 4, `local updates: ${local}, whole parses: ${whole}`);
-  assert.ok(whole > 0);
+  // Edits within blocks and edits that add, remove or join blocks must both have been exercised.
+  assert.ok(sameBlocks > 0 && blocksChanged > 0, `same block count: ${sameBlocks}, changed: ${blocksChanged}`);
 });
 
 test('an edit inside a turn re-parses that block alone: every other block keeps its content, later ones move', () => {
@@ -185,21 +180,39 @@ test('an unchanged block is checked once: findings after an edit above it are mo
   );
 });
 
-test('edits that cross a block boundary, change how a block opens, or leave it open are declined', () => {
-  const text = generatePrompts({ sessions: 3, turns: 2, seed: 5 });
+test('a header added splits its block, one removed joins two; only the blocks around the edit are parsed again', () => {
+  const text = generatePrompts({ sessions: 4, turns: 2, seed: 5 });
   const doc = parsePrompts(text);
   const b = doc.blocks[2]!;
-  const declined: TextChange[] = [
-    // Across the boundary between blocks 2 and 3.
-    { start: b.endOffset - 3, end: b.endOffset + 3, text: '' },
-    // A new header line inside block 2.
-    { start: b.startOffset + b.text.indexOf('\n') + 1, end: b.startOffset + b.text.indexOf('\n') + 1, text: '[[sessions]]\n' },
-    // The header opening block 2 made a comment.
-    { start: b.startOffset, end: b.startOffset, text: '# ' },
-    // A multi-line string opened and never closed in the block.
-    { start: b.endOffset - 1, end: b.endOffset - 1, text: '\nx = """' },
-    // The block's last line breaks removed: the next header would join its last line.
-    { start: b.startOffset + b.text.trimEnd().length, end: b.endOffset, text: '' },
-  ];
-  for (const change of declined) assert.equal(updatePromptsLocally(doc, change), undefined, JSON.stringify(change));
+  const lineAfterHeader = b.startOffset + b.text.indexOf('\n') + 1;
+  const kept = (updated: PromptsDocument, window: number[]): void => {
+    for (const [i, block] of doc.blocks.entries()) {
+      if (window.includes(i)) continue;
+      const j = i < window[0]! ? i : i + updated.blocks.length - doc.blocks.length;
+      assert.equal(updated.blocks[j]!.content, block.content, `block ${i}`);
+    }
+  };
+  const split = updatePromptsLocally(doc, { start: b.endOffset - 1, end: b.endOffset - 1, text: '\n[[sessions]]\nid = "n"\nsource = "manual"' });
+  assert.equal(split?.blocks.length, doc.blocks.length + 1);
+  kept(split!, [2]);
+  // The header of block 3 removed: its lines join block 2 (the edit starts at block 3's start, so block 2 is read again with it).
+  const c = doc.blocks[3]!;
+  const joined = updatePromptsLocally(doc, { start: c.startOffset, end: c.startOffset + c.text.indexOf('\n') + 1, text: '' });
+  assert.equal(joined?.blocks.length, doc.blocks.length - 1);
+  kept(joined!, [2, 3]);
+  const across = updatePromptsLocally(doc, { start: lineAfterHeader, end: c.startOffset + 5, text: '' });
+  assert.ok(across);
+  kept(across, [2, 3]);
+});
+
+test('an edit whose effect runs past a megabyte of blocks (a string left open) is declined, and the whole text parsed', () => {
+  const sessions = Array.from({ length: 12_000 }, (_, i) => `[[sessions]]\nid = "s-${i}"\nsource = "manual"\n  [[sessions.turns]]\n  role = "user"\n  text = "hello"\n`);
+  const text = lines(...commitLines, '', ...sessions);
+  assert.ok(text.length > 1 << 20);
+  const doc = parsePrompts(text);
+  const b = doc.blocks[2]!;
+  const change = { start: b.endOffset - 1, end: b.endOffset - 1, text: "\nx = '''" };
+  assert.equal(updatePromptsLocally(doc, change), undefined);
+  const options = { strictUnknownTools: false };
+  assert.deepEqual(validatePrompts(updatePrompts(doc, change), options), validatePrompts(parsePrompts(applyChange(text, change)), options));
 });
