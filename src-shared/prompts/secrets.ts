@@ -104,10 +104,11 @@ function literalHead(python: string): string {
 }
 
 /**
- * The patterns grouped by anchor, in table order, and one search for all
- * anchors in which capture group k+1 is anchor k.
+ * The patterns grouped by anchor, in table order; one search for all
+ * anchors (no capture groups: a hit allocates nothing but its match), and
+ * per anchor a sticky regex that tells which one a hit is.
  */
-const { groups, anchorSearch } = ((): { groups: readonly (readonly Compiled[])[]; anchorSearch: RegExp } => {
+const { groups, anchorSearch, anchorAt } = ((): { groups: readonly (readonly Compiled[])[]; anchorSearch: RegExp; anchorAt: readonly RegExp[] } => {
   const sources: string[] = [];
   const grouped: Compiled[][] = [];
   for (const pattern of secretPatterns) {
@@ -118,7 +119,7 @@ const { groups, anchorSearch } = ((): { groups: readonly (readonly Compiled[])[]
     }
     grouped[k]!.push({ pattern, regex: compile(pattern.python), head: literalHead(pattern.python) });
   }
-  return { groups: grouped, anchorSearch: new RegExp(sources.map((t) => `(${t})`).join('|'), 'g') };
+  return { groups: grouped, anchorSearch: new RegExp(sources.join('|'), 'g'), anchorAt: sources.map((t) => new RegExp(t, 'y')) };
 })();
 
 /** Shorter strings cannot hold a match ("api" + "=" + 8 characters). */
@@ -136,26 +137,47 @@ export function findSecrets(value: string): SecretMatch[] {
     if (hit) found.push({ pattern: c.pattern, start, end: start + hit[0].length });
   };
   for (let m = anchorSearch.exec(value); m !== null; m = anchorSearch.exec(value)) {
-    let k = 1;
-    while (m[k] === undefined) k++;
-    for (const c of groups[k - 1]!) {
+    // The alternative the search took is the first anchor that matches where it matched.
+    let k = 0;
+    for (; k < anchorAt.length - 1; k++) {
+      anchorAt[k]!.lastIndex = m.index;
+      if (anchorAt[k]!.test(value)) break;
+    }
+    for (const c of groups[k]!) {
       const anchor = c.pattern.anchor;
       if ('back' in anchor) tryAt(c, m.index - anchor.back);
-      else for (const start of wordStarts(value, m.index, anchor.words)) tryAt(c, start);
+      else {
+        const end = beforeSpaces(value, m.index);
+        for (const w of anchor.words) if (endsWithWord(value, end, w)) tryAt(c, end - w.length);
+      }
     }
   }
   return withoutOverlaps(found);
 }
 
-/** Where one of `words` ends just before `at`, whitespace between allowed (compared case-insensitively). */
-function wordStarts(s: string, at: number, words: readonly string[]): number[] {
+/** Where the whitespace that ends just before `at` begins. */
+function beforeSpaces(s: string, at: number): number {
   let end = at;
-  while (end > 0 && /\s/.test(s[end - 1]!)) end--;
-  const starts: number[] = [];
-  for (const w of words) {
-    if (end >= w.length && s.slice(end - w.length, end).toLowerCase() === w) starts.push(end - w.length);
+  while (end > 0 && isSpace(s.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return /\s/.test(String.fromCharCode(c));
+}
+
+/** Whether `s` has the (lower-case) word `w` just before `end`, compared case-insensitively as `toLowerCase` does. */
+function endsWithWord(s: string, end: number, w: string): boolean {
+  const start = end - w.length;
+  if (start < 0) return false;
+  for (let i = 0; i < w.length; i++) {
+    const c = s.charCodeAt(start + i);
+    // Outside ASCII, lower-casing can change lengths (and the Kelvin sign is a k): let toLowerCase judge.
+    if (c >= 128) return s.slice(start, end).toLowerCase() === w;
+    if ((c >= 65 && c <= 90 ? c + 32 : c) !== w.charCodeAt(i)) return false;
   }
-  return starts;
+  return true;
 }
 
 /** Sorted by start (stable: table order at equal starts), each kept only if it does not overlap one kept before. */
@@ -172,6 +194,7 @@ function withoutOverlaps(found: SecretMatch[]): SecretMatch[] {
 function followsWordChar(s: string, at: number): boolean {
   if (at === 0) return false;
   const low = s.charCodeAt(at - 1);
+  if (low < 128) return (low >= 97 && low <= 122) || (low >= 65 && low <= 90) || (low >= 48 && low <= 57) || low === 95;
   const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
   return wordChar.test(String.fromCodePoint(s.codePointAt(start)!));
 }
