@@ -46,6 +46,11 @@ export class RenderWriter implements RenderSink {
   private readonly chunks: string[] = [];
   private parts: string[] = [];
   private length = 0;
+  // The last piece, still open: a piece that continues it in the same source (the rest of a body line,
+  // the body's own line break, the next line) extends it, so a run of body lines costs one slice.
+  private runText: string | undefined;
+  private runStart = 0;
+  private runEnd = 0;
   /** Output reached `maxRenderLength` and was cut there; everything after is ignored. */
   overflow = false;
   readonly spans: RenderSpan[] | undefined;
@@ -103,6 +108,7 @@ export class RenderWriter implements RenderSink {
 
   finish(): string {
     this.endLine();
+    this.closeRun();
     if (this.chunks.length === 0) return this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
     this.chunks.push(this.parts.join(''));
     return this.chunks.join('');
@@ -135,7 +141,7 @@ export class RenderWriter implements RenderSink {
       if (this.wroteAny) this.blankPending = true;
       return;
     }
-    if (this.wroteAny) this.emit(this.blankPending ? '\n\n' : '\n', 0, this.blankPending ? 2 : 1);
+    if (this.wroteAny) this.lineBreaks(this.blankPending ? 2 : 1);
     this.blankPending = false;
     this.wroteAny = true;
     for (let i = 0; i < n && !this.overflow; i++) {
@@ -143,6 +149,14 @@ export class RenderWriter implements RenderSink {
       this.emit(this.pieceText[i]!, this.pieceStart[i]!, this.pieceEnd[i]!);
       if (this.spans && this.length > at) this.span(at, this.length, this.pieceSection[i]!, this.pieceLine[i]!);
     }
+  }
+
+  /** `n` line breaks: the source's own when the open piece is followed by exactly those, so the piece runs on. */
+  private lineBreaks(n: 1 | 2): void {
+    const t = this.runText;
+    const own = t !== undefined && t.charCodeAt(this.runEnd) === 10 && (n === 1 || t.charCodeAt(this.runEnd + 1) === 10);
+    if (own) this.emit(t, this.runEnd, this.runEnd + n);
+    else this.emit(n === 2 ? '\n\n' : '\n', 0, n);
   }
 
   private emit(text: string, start: number, end: number): void {
@@ -153,8 +167,22 @@ export class RenderWriter implements RenderSink {
       if (end > start && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
       this.overflow = true;
     }
-    this.parts.push(start === 0 && end === text.length ? text : text.slice(start, end));
     this.length += end - start;
+    if (text === this.runText && start === this.runEnd) {
+      this.runEnd = end;
+      return;
+    }
+    this.closeRun();
+    this.runText = text;
+    this.runStart = start;
+    this.runEnd = end;
+  }
+
+  private closeRun(): void {
+    const text = this.runText;
+    if (text === undefined) return;
+    this.runText = undefined;
+    this.parts.push(this.runStart === 0 && this.runEnd === text.length ? text : text.slice(this.runStart, this.runEnd));
     if (this.parts.length >= 4096) {
       this.chunks.push(this.parts.join(''));
       this.parts = [];
