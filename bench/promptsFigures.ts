@@ -1,0 +1,96 @@
+// In-process figures for one `.prompts` input: smol-toml's bare parse (a),
+// our whole validation (b), the hand-edit diff (c), @iarna/toml (d) and
+// toml-eslint-parser (e), the positions-aware parser a TOML linter builds
+// on; and the one-keystroke path of the editor (update the model, validate)
+// on its own.
+
+import * as iarna from '@iarna/toml';
+import { parse as smolParse } from 'smol-toml';
+import { parseTOML } from 'toml-eslint-parser';
+import { parsePrompts } from '../src-shared/prompts/document';
+import { updatePrompts } from '../src-shared/prompts/incremental';
+import { validatePrompts } from '../src-shared/prompts/validate';
+import type { HandEditsProbe } from './handEditsProbe';
+import { type Figure, keep, measure, median, type Plan } from './measure';
+import { middleTurnText, withOneTurnChanged } from './promptsInput';
+
+export interface PromptsFigures {
+  readonly input: string;
+  /** Length in UTF-16 units, the size the parsers see (and MB/s counts). */
+  readonly size: number;
+  readonly bytes: number;
+  readonly findings: number;
+  readonly smolToml: Figure;
+  /** parsePrompts + validatePrompts, as the server and the command line run them. */
+  readonly validation: Figure;
+  /** The same, plus every block's position index and line starts built (the server builds them lazily, where a finding or a feature needs them). */
+  readonly validationWithIndex: Figure;
+  readonly handEdits: Figure | string;
+  readonly iarnaToml: Figure;
+  readonly tomlEslintParser: Figure;
+  /** (b)/(a) and (b)/(e), as ratios of the median wall-clock times, and of the median CPU times. */
+  readonly ratios: {
+    readonly validationOverSmolToml: number;
+    readonly validationOverTomlEslintParser: number;
+    readonly cpuValidationOverSmolToml: number;
+    readonly cpuValidationOverTomlEslintParser: number;
+  };
+  /** One character typed inside a turn: `updatePrompts` then `validatePrompts` on the updated model (median of `keystrokes`). */
+  readonly keystroke: { readonly ms: number; readonly keystrokes: number };
+}
+
+const options = { strictUnknownTools: false };
+
+export function promptsFigures(input: string, text: string, plan: Plan, handEdits: HandEditsProbe): PromptsFigures {
+  const size = text.length;
+  const smolToml = measure(size, plan, () => smolParse(text));
+  const validation = measure(size, plan, () => validatePrompts(parsePrompts(text), options));
+  const validationWithIndex = measure(size, plan, () => {
+    const doc = parsePrompts(text);
+    const findings = validatePrompts(doc, options);
+    for (const block of doc.blocks) {
+      keep(block.root);
+      block.positionAt(block.text.length);
+    }
+    return findings;
+  });
+  const edited = handEdits.prepare(text, withOneTurnChanged(text));
+  const handEditsFigure = 'diff' in edited ? measure(size, plan, edited.diff) : edited.unavailable;
+  const iarnaToml = measure(size, plan, () => iarna.parse(text));
+  const tomlEslintParser = measure(size, plan, () => parseTOML(text));
+  return {
+    input,
+    size,
+    bytes: Buffer.byteLength(text),
+    findings: validatePrompts(parsePrompts(text), options).length,
+    smolToml,
+    validation,
+    validationWithIndex,
+    handEdits: handEditsFigure,
+    iarnaToml,
+    tomlEslintParser,
+    ratios: {
+      validationOverSmolToml: validation.ms / smolToml.ms,
+      validationOverTomlEslintParser: validation.ms / tomlEslintParser.ms,
+      cpuValidationOverSmolToml: validation.cpuMs / smolToml.cpuMs,
+      cpuValidationOverTomlEslintParser: validation.cpuMs / tomlEslintParser.cpuMs,
+    },
+    keystroke: keystroke(text, 25),
+  };
+}
+
+/** Types `n` characters, one at a time, into the text of a user turn in the middle of the file. */
+function keystroke(text: string, n: number): { ms: number; keystrokes: number } {
+  let doc = parsePrompts(text);
+  validatePrompts(doc, options);
+  let at = middleTurnText(text);
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const began = performance.now();
+    doc = updatePrompts(doc, { start: at, end: at, text: 'x' });
+    keep(validatePrompts(doc, options));
+    times.push(performance.now() - began);
+    at++;
+  }
+  return { ms: median(times), keystrokes: n };
+}
