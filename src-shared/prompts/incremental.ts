@@ -105,6 +105,8 @@ function judgeWindow(blocks: readonly Block[], first: number, last: number, text
   if (!hasNext) return pieces;
   // Left open, the window's last block may swallow what follows.
   if (split[split.length - 1]!.openAtEnd) return 'later';
+  // The next block opened the file after a byte order mark; text before it makes that mark an ordinary character.
+  if (blocks[last + 1]!.text.charCodeAt(0) === BOM) return 'later';
   // The next block must still start a block: a dotted header under the same top-level key would join it.
   const next = blocks[last + 1]!.content.header!;
   const lastKey = pieces.length > 0 ? pieces[pieces.length - 1]!.header?.rootKey : before?.rootKey;

@@ -54,6 +54,8 @@ export interface BlockText {
   /** Undefined for the preamble. */
   readonly header: BlockHeader | undefined;
   readonly text: string;
+  /** The block ends inside an array or inline table it opened, which the next block's header line breaks. */
+  readonly openBeforeNext?: boolean;
 }
 
 /** A block whose first header is dotted: alone, it would create tables that in the file it only extends. */
@@ -112,6 +114,8 @@ function parseJointly(blocks: readonly BlockText[], results: TomlResult[], piece
       break;
     }
     joined.push({ block: i, text: blocks[i]!.text });
+    // The whole file stops where the next block's header breaks the array this one left open: nothing after counts.
+    if (blocks[i]!.openBeforeNext) break;
   }
   const clash = jointParseError(joined);
   const reached = new Set(joined.map((j) => j.block));
@@ -146,15 +150,16 @@ function jointParseError(
   let joint = '';
   const firstLines: number[] = [];
   let line = 0;
-  for (const { text } of pieces) {
+  pieces.forEach(({ text }, k) => {
     firstLines.push(line);
     joint += text;
     line += countLineBreaks(text);
-    if (text.length > 0 && !text.endsWith('\n')) {
+    // Only between pieces: after the last, a line break would change what smol-toml says of a text cut off at its end.
+    if (k < pieces.length - 1 && text.length > 0 && !text.endsWith('\n')) {
       joint += '\n';
       line++;
     }
-  }
+  });
   const result = parseToml(joint);
   if (!result.error) return undefined;
   let k = firstLines.length - 1;
