@@ -5,7 +5,7 @@
 // `--sizes=300KB,6MB,...` run a part, for iterating; the committed results
 // come from a full run.
 
-import { cpus, totalmem, type as osType, release } from 'node:os';
+import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { loadHandEditsProbe } from './handEditsProbe';
@@ -26,7 +26,7 @@ interface Input {
 
 const promptsInputs: readonly Input[] = [
   { name: '300KB', size: 300_000, seed: 1, plan: { warmups: 5, runs: 21 } },
-  { name: '6MB', size: 6_000_000, seed: 2, plan: { warmups: 2, runs: 9 } },
+  { name: '6MB', size: 6_000_000, seed: 2, plan: { warmups: 3, runs: 15 } },
   { name: '60MB', size: 60_000_000, seed: 3, plan: { warmups: 1, runs: 3 } },
 ];
 
@@ -52,6 +52,8 @@ const mbps = (f: Figure): string => f.mbps.toFixed(0);
 const runs = (f: Figure): string => `${f.runs} (+${f.warmups})`;
 
 async function main(): Promise<void> {
+  // The machine may be shared: its load, before and after, says how far to trust the wall-clock figures.
+  const loadBefore = loadavg()[0]!;
   const handEdits = loadHandEditsProbe(process.env['BENCH_HAND_EDITS']);
   const prompts: PromptsFigures[] = [];
   const packs: PackFigures[] = [];
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
     memoryGB: Math.round(totalmem() / 2 ** 30),
     os: `${osType()} ${release()}`,
     node: process.version,
+    loadAverage: { before: loadBefore, after: loadavg()[0]! },
   };
   const targets = targetsOf(prompts, packs, server);
   print(machine, prompts, packs, server, targets);
@@ -121,7 +124,7 @@ function targetsOf(prompts: readonly PromptsFigures[], packs: readonly PackFigur
 }
 
 function print(machine: Record<string, unknown>, prompts: readonly PromptsFigures[], packs: readonly PackFigures[], server: readonly ServerFigures[], targets: readonly Target[]): void {
-  const out: string[] = [`\nMachine: ${Object.values(machine).join(', ')}`];
+  const out: string[] = [`\nMachine: ${JSON.stringify(machine)}`];
   if (prompts.length > 0) {
     out.push('\n.prompts, in process: median ms (MB/s); runs (+ warm-ups)');
     out.push(
@@ -161,7 +164,7 @@ function print(machine: Record<string, unknown>, prompts: readonly PromptsFigure
     out.push(`\nServer over stdio (dist/server.js): open = didOpen to first diagnostics; edit = one character typed in a turn, median of ${serverEdits.edits} after ${serverEdits.warmups} warm-ups; round trips include the ${debounceMs} ms debounce`);
     out.push(
       formatTable(
-        ['input', 'file MB', 'open ms', 'open server ms', 'edit round trip ms', 'edit latency in server ms', 'edit server ms', '(update / model / check / publish)', 'peak RSS MB', 'peak / file'],
+        ['input', 'file MB', 'open ms', 'open server ms', 'edit round trip ms', 'edit latency in server ms', 'edit server ms', '(update / model / check / publish)', 'peak RSS MB', 'peak / file', 'peak above idle / file'],
         server.map((s) => [
           s.input,
           (s.bytes / 1e6).toFixed(2),
@@ -173,6 +176,7 @@ function print(machine: Record<string, unknown>, prompts: readonly PromptsFigure
           [s.edits.updateMs, s.edits.modelMs, s.edits.checkMs, s.edits.publishMs].map((x) => x.toFixed(2)).join(' / '),
           (s.memory.peakBytes / 1e6).toFixed(0),
           `${s.memory.peakOverFile.toFixed(1)}x`,
+          `${s.memory.aboveIdleOverFile.toFixed(1)}x`,
         ]),
       ),
     );
