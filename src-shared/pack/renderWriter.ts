@@ -21,6 +21,10 @@ import { skipWhitespace, skipWhitespaceBack } from './whitespace';
  */
 export const maxRenderLength = 1 << 25;
 
+/** Pieces this long go into the output rope as they are; shorter ones are grouped up to `shortGroup` characters. */
+const longPiece = 64;
+const shortGroup = 1024;
+
 /** A stretch of rendered text and the pack line it came from. */
 export interface RenderSpan {
   /** UTF-16 offset in the rendered text. */
@@ -42,9 +46,12 @@ export interface RenderSink {
 }
 
 export class RenderWriter implements RenderSink {
-  // Output so far: pieces, joined into a chunk every few thousand so no array grows without bound.
-  private readonly chunks: string[] = [];
-  private parts: string[] = [];
+  // Output so far, built by concatenation: V8 keeps it as a rope of the pieces and copies it once, when
+  // it is first read (joining arrays of pieces copied everything twice and left as much again as garbage).
+  // Short pieces are gathered first and flattened in groups, so the rope has a node per 64 characters at
+  // most, however small the pieces of a hostile pack.
+  private out = '';
+  private short = '';
   private length = 0;
   // The last piece, still open: a piece that continues it in the same source (the rest of a body line,
   // the body's own line break, the next line) extends it, so a run of body lines costs one slice.
@@ -109,9 +116,8 @@ export class RenderWriter implements RenderSink {
   finish(): string {
     this.endLine();
     this.closeRun();
-    if (this.chunks.length === 0) return this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
-    this.chunks.push(this.parts.join(''));
-    return this.chunks.join('');
+    this.flushShort();
+    return this.out;
   }
 
   private addPiece(text: string, start: number, end: number, section: string, sourceLine: number): void {
@@ -182,11 +188,22 @@ export class RenderWriter implements RenderSink {
     const text = this.runText;
     if (text === undefined) return;
     this.runText = undefined;
-    this.parts.push(this.runStart === 0 && this.runEnd === text.length ? text : text.slice(this.runStart, this.runEnd));
-    if (this.parts.length >= 4096) {
-      this.chunks.push(this.parts.join(''));
-      this.parts = [];
+    const piece = this.runStart === 0 && this.runEnd === text.length ? text : text.slice(this.runStart, this.runEnd);
+    if (piece.length >= longPiece) {
+      this.flushShort();
+      this.out += piece;
+    } else {
+      this.short += piece;
+      if (this.short.length >= shortGroup) this.flushShort();
     }
+  }
+
+  private flushShort(): void {
+    if (this.short === '') return;
+    // Reading a character flattens the group in place: the rope keeps one node for it.
+    this.short.charCodeAt(0);
+    this.out += this.short;
+    this.short = '';
   }
 
   private span(start: number, end: number, section: string, sourceLine: number): void {
