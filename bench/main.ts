@@ -150,7 +150,9 @@ function print(machine: Record<string, unknown>, prompts: readonly PromptsFigure
       ),
     );
     const reason = prompts.find((p) => typeof p.handEdits === 'string')?.handEdits;
+    const measured = prompts.find((p) => p.handEditsFunction)?.handEditsFunction;
     if (reason) out.push(`(c): ${reason}`);
+    else if (measured) out.push(`(c): ${measured}(baseline, current), one user turn changed, both documents parsed beforehand`);
   }
   if (packs.length > 0) {
     out.push('\nPacks, in process: median ms (MB/s); runs (+ warm-ups)');

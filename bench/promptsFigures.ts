@@ -25,7 +25,10 @@ export interface PromptsFigures {
   readonly validation: Figure;
   /** The same, plus every block's position index and line starts built (the server builds them lazily, where a finding or a feature needs them). */
   readonly validationWithIndex: Figure;
+  /** The hand-edit diff of the file against itself with one turn changed, both parsed beforehand (or why it is n/a). */
   readonly handEdits: Figure | string;
+  /** Which function the hand-edit figure measured. */
+  readonly handEditsFunction?: string;
   readonly iarnaToml: Figure;
   readonly tomlEslintParser: Figure;
   /** (b)/(a) and (b)/(e), as ratios of the median wall-clock times, and of the median CPU times. */
@@ -67,6 +70,7 @@ export function promptsFigures(input: string, text: string, plan: Plan, handEdit
     validation,
     validationWithIndex,
     handEdits: handEditsFigure,
+    ...('name' in edited && { handEditsFunction: edited.name }),
     iarnaToml,
     tomlEslintParser,
     ratios: {

@@ -20,12 +20,17 @@ await build({ ...common, entryPoints: ['bench/main.ts'], outfile: main });
 
 const env = { ...process.env };
 delete env.BENCH_HAND_EDITS;
-if (existsSync(path.join(root, 'src-shared', 'prompts', 'handEdits.ts'))) {
+// The diff and its check, where the branch has them (handEditsCheck.ts judges what handEdits.ts finds).
+const handEditModules = ['handEdits', 'handEditsCheck'].filter((m) => existsSync(path.join(root, 'src-shared', 'prompts', `${m}.ts`)));
+if (handEditModules.includes('handEdits')) {
   const probe = path.join(root, 'out', 'bench', 'bundle', 'handEdits.js');
   await build({
     ...common,
     stdin: {
-      contents: "export { parsePrompts } from './src-shared/prompts/document';\nexport * from './src-shared/prompts/handEdits';\n",
+      contents: [
+        "export { parsePrompts } from './src-shared/prompts/document';",
+        ...handEditModules.map((m) => `export * from './src-shared/prompts/${m}';`),
+      ].join('\n'),
       resolveDir: root,
       loader: 'ts',
     },
