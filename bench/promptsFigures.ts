@@ -7,9 +7,11 @@
 import * as iarna from '@iarna/toml';
 import { parse as smolParse } from 'smol-toml';
 import { parseTOML } from 'toml-eslint-parser';
-import { parsePrompts } from '../src-shared/prompts/document';
+import { checkPrompts } from '../src-shared/prompts/check';
+import type { Block } from '../src-shared/prompts/block';
+import { finish, parsePrompts, parsePromptsInSteps } from '../src-shared/prompts/document';
 import { updatePrompts } from '../src-shared/prompts/incremental';
-import { validatePrompts } from '../src-shared/prompts/validate';
+import { checkBlockOnce, validatePrompts } from '../src-shared/prompts/validate';
 import type { HandEditsProbe } from './handEditsProbe';
 import { type Figure, keep, measure, median, type Plan } from './measure';
 import { middleTurnText, withOneTurnChanged } from './promptsInput';
@@ -21,9 +23,9 @@ export interface PromptsFigures {
   readonly bytes: number;
   readonly findings: number;
   readonly smolToml: Figure;
-  /** parsePrompts + validatePrompts, as the server and the command line run them. */
+  /** checkPrompts: parse and every check (each block checked as it is parsed), as the command line runs it and the server on opening. */
   readonly validation: Figure;
-  /** The same, plus every block's position index and line starts built (the server builds them lazily, where a finding or a feature needs them). */
+  /** The same, plus every block's position index and line starts built as it is parsed (the server builds them lazily, where a finding or a feature needs them). */
   readonly validationWithIndex: Figure;
   /** The hand-edit diff of the file against itself with one turn changed, both parsed beforehand (or why it is n/a). */
   readonly handEdits: Figure | string;
@@ -47,15 +49,14 @@ const options = { strictUnknownTools: false };
 export function promptsFigures(input: string, text: string, plan: Plan, handEdits: HandEditsProbe): PromptsFigures {
   const size = text.length;
   const smolToml = measure(size, plan, () => smolParse(text));
-  const validation = measure(size, plan, () => validatePrompts(parsePrompts(text), options));
+  const validation = measure(size, plan, () => checkPrompts(text, options));
   const validationWithIndex = measure(size, plan, () => {
-    const doc = parsePrompts(text);
-    const findings = validatePrompts(doc, options);
-    for (const block of doc.blocks) {
+    const indexed = (block: Block): void => {
+      checkBlockOnce(block, options);
       keep(block.root);
       block.positionAt(block.text.length);
-    }
-    return findings;
+    };
+    return validatePrompts(finish(parsePromptsInSteps(text, indexed)), options);
   });
   const edited = handEdits.prepare(text, withOneTurnChanged(text));
   const handEditsFigure = 'diff' in edited ? measure(size, plan, edited.diff) : edited.unavailable;

@@ -100,7 +100,7 @@ export function registerDiagnosticsSupport(
   }
 
   function* validation(doc: TextDocument, service: AnyLanguageService, settings: Settings): Generator<void, Finding[], void> {
-    const model = yield* options.models.modelInSteps(doc);
+    const model = yield* options.models.modelInSteps(doc, settings);
     const incremental = options.models.incrementalFor(doc);
     if (incremental) yield* incremental.prepareCheck(model, settings);
     return service.check(model, settings);

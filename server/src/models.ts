@@ -14,8 +14,12 @@ import { ChunkedTextDocument } from './chunkedTextDocument';
 import type { AnyLanguageService } from './languageService';
 
 export interface IncrementalModels<M> {
-  /** The model of a whole text, in steps: it yields between them. */
-  parseInSteps(text: string): Generator<void, M, void>;
+  /**
+   * The model of a whole text, in steps: it yields between them. With the
+   * settings the document is about to be checked under, it may do part of
+   * that check on the way (what `prepareCheck` then finds done).
+   */
+  parseInSteps(text: string, settings?: Settings): Generator<void, M, void>;
   /** The model after one change, or undefined when only a whole parse can tell. */
   update(previous: M, change: TextChange): M | undefined;
   /** Steps that make the language service's `check(model, settings)` cheap afterwards. */
@@ -65,8 +69,12 @@ export class ModelCache {
     return finish(this.modelInSteps(document));
   }
 
-  /** The model of the document's current version; yields between steps when it has to parse a large text whole. */
-  *modelInSteps(document: TextDocument): Generator<void, unknown, void> {
+  /**
+   * The model of the document's current version; yields between steps when
+   * it has to parse a large text whole. `settings`: those the caller will
+   * check the model under, for a parse that checks as it goes.
+   */
+  *modelInSteps(document: TextDocument, settings?: Settings): Generator<void, unknown, void> {
     const uri = document.uri;
     for (;;) {
       const cached = this.entries.get(uri);
@@ -89,7 +97,7 @@ export class ModelCache {
       if (!build || build.languageId !== document.languageId || (build.version !== document.version && !changesKnown(document, build.version))) {
         // The old model cannot be brought up to date: let it go now, so a huge file is never held twice.
         this.entries.delete(uri);
-        build = { version: document.version, languageId: document.languageId, steps: incremental.parseInSteps(document.getText()), ms: 0 };
+        build = { version: document.version, languageId: document.languageId, steps: incremental.parseInSteps(document.getText(), settings), ms: 0 };
         this.builds.set(uri, build);
       }
       const began = performance.now();

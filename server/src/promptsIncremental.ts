@@ -5,14 +5,22 @@
 import type { PromptsDocument } from '../../src-shared/prompts/document';
 import { parsePromptsInSteps } from '../../src-shared/prompts/document';
 import { updatePromptsLocally } from '../../src-shared/prompts/incremental';
-import { validatePromptsInSteps } from '../../src-shared/prompts/validate';
+import { checkBlockOnce, type ValidateOptions, validatePromptsInSteps } from '../../src-shared/prompts/validate';
+import type { Settings } from '../../src-shared/settings';
 import type { IncrementalModels } from './models';
 
+/** The same options as the service's check, so the checks done here are the ones it reuses. */
+function optionsOf(settings: Settings): ValidateOptions {
+  return { strictUnknownTools: settings.prompts.strictUnknownTools };
+}
+
 export const promptsIncremental: IncrementalModels<PromptsDocument> = {
-  parseInSteps: parsePromptsInSteps,
+  parseInSteps(text, settings) {
+    const options = settings && optionsOf(settings);
+    return parsePromptsInSteps(text, options && ((block) => checkBlockOnce(block, options)));
+  },
   update: updatePromptsLocally,
   *prepareCheck(doc, settings) {
-    // The same options as the service's check, so the checks done here are the ones it reuses.
-    yield* validatePromptsInSteps(doc, { strictUnknownTools: settings.prompts.strictUnknownTools });
+    yield* validatePromptsInSteps(doc, optionsOf(settings));
   },
 };

@@ -8,7 +8,7 @@
 
 import { Block, BlockContent } from './block';
 import { splitBlocksInSteps } from './scanner';
-import { countLineBreaks, parseToml, settleSharedKeys, type TomlResult } from './tomlBlocks';
+import { clashGroups, countLineBreaks, parseToml, settleSharedKeys, type TomlResult } from './tomlBlocks';
 import { TableView } from './tableView';
 
 export interface ToolCallModel {
@@ -58,15 +58,29 @@ const stepChars = 1 << 18;
 /**
  * `parsePrompts`, pausing (yielding) between steps of about `stepChars`
  * characters each, so a caller with an event loop can serve other work
- * while a huge file parses. A block is never cut: one block is one step at most.
+ * while a huge file parses. A block is never cut: one block is one step at
+ * most. `onBlock` sees each block as soon as it is final (parsed, placed,
+ * and not one whose verdict waits for other blocks of its key): checking a
+ * block there, while its values are fresh, costs less than after the whole parse.
  */
-export function* parsePromptsInSteps(text: string): Generator<void, PromptsDocument, void> {
+export function* parsePromptsInSteps(text: string, onBlock?: (block: Block) => void): Generator<void, PromptsDocument, void> {
   const bounds = yield* splitBlocksInSteps(text, stepChars);
   const sources = bounds.map((b) => ({ header: b.header, text: text.slice(b.start, b.end), openBeforeNext: b.openBeforeNext === true }));
   const own: TomlResult[] = [];
+  // The preamble first: with the headers, its keys tell which blocks' verdicts wait for others.
+  own.push(parseToml(sources[0]!.text));
+  const waiting = new Set(clashGroups(sources, own[0]!.value).flat());
+  const early: Block[] = [];
+  let offset = 0;
+  let line = 0;
   let sinceYield = 0;
-  for (const source of sources) {
-    own.push(parseToml(source.text));
+  for (const [i, source] of sources.entries()) {
+    if (i > 0) own.push(parseToml(source.text));
+    const block = new Block(new BlockContent(source.text, countLineBreaks(source.text), source.header, own[i]!, source.openBeforeNext), i, offset, line);
+    early.push(block);
+    offset += source.text.length;
+    line += block.lineBreaks;
+    if (onBlock && !waiting.has(i)) onBlock(block);
     sinceYield += source.text.length;
     if (sinceYield >= stepChars) {
       sinceYield = 0;
@@ -74,8 +88,8 @@ export function* parsePromptsInSteps(text: string): Generator<void, PromptsDocum
     }
   }
   const verdicts = settleSharedKeys(sources, own);
-  const contents = sources.map((s, i) => new BlockContent(s.text, countLineBreaks(s.text), s.header, own[i]!, s.openBeforeNext, verdicts[i]));
-  return documentOf(placeBlocks(contents), text);
+  const contents = early.map((b, i) => (verdicts[i] === b.content.verdict ? b.content : b.content.withVerdict(verdicts[i]!)));
+  return documentOf(placeBlocks(contents, early), text);
 }
 
 /** Runs steps to the end and returns what they return. */

@@ -76,7 +76,16 @@ export function parseBlocks(blocks: readonly BlockText[]): TomlResult[] {
  */
 export function settleSharedKeys(blocks: readonly BlockText[], own: readonly TomlResult[]): TomlResult[] {
   const results = [...own];
-  const preamble = own[0]?.value;
+  for (const pieces of clashGroups(blocks, own[0]?.value)) parseJointly(blocks, results, pieces);
+  return results;
+}
+
+/**
+ * The groups of blocks (in file order, the preamble first when it defines
+ * the key) whose verdicts `settleSharedKeys` may change; known from the
+ * headers and the preamble's own TOML, before any other block is parsed.
+ */
+export function clashGroups(blocks: readonly BlockText[], preamble: TomlTable | undefined): number[][] {
   const byKey = new Map<string, number[]>();
   blocks.forEach((b, i) => {
     const key = b.header?.rootKey;
@@ -85,14 +94,15 @@ export function settleSharedKeys(blocks: readonly BlockText[], own: readonly Tom
     if (list) list.push(i);
     else byKey.set(key, [i]);
   });
+  const groups: number[][] = [];
   for (const [key, indices] of byKey) {
     const pieces = preamble && key in preamble ? [0, ...indices] : indices;
     if (pieces.length < 2) continue;
     // `[[key]]` blocks each open a new element: they cannot clash.
     if (pieces.every((i) => blocks[i]!.header?.array && !isDetached(blocks[i]!))) continue;
-    parseJointly(blocks, results, pieces);
+    groups.push(pieces);
   }
-  return results;
+  return groups;
 }
 
 /**

@@ -38,7 +38,7 @@ export function validatePrompts(doc: PromptsDocument, options: ValidateOptions):
 
 /** `validatePrompts`, pausing (yielding) after each block it had to check (a block checked before is reused). */
 export function* validatePromptsInSteps(doc: PromptsDocument, options: ValidateOptions): Generator<void, Finding[], void> {
-  const key = JSON.stringify(options);
+  const key = optionsKey(options);
   const checks: BlockCheck[] = [];
   for (const block of doc.blocks) {
     const known = recall(block, key);
@@ -52,6 +52,16 @@ export function* validatePromptsInSteps(doc: PromptsDocument, options: ValidateO
   for (const check of checks) for (const f of check.findings) findings.push(f);
   // Each block's findings are in order and blocks follow each other: this sort only merges runs.
   return sortFindings([...findings, ...checkAcrossBlocks(doc, checks.map((c) => c.facts))]);
+}
+
+/** Checks `block` now, unless it was checked before, so a later `validatePrompts` of a document holding it reuses the check. */
+export function checkBlockOnce(block: Block, options: ValidateOptions): void {
+  const key = optionsKey(options);
+  if (!recall(block, key)) remember(block, key, checkBlock(block, options));
+}
+
+function optionsKey(options: ValidateOptions): string {
+  return JSON.stringify(options);
 }
 
 /** The tables a top-level key opens, for blocks that open a sub-table away from it. */

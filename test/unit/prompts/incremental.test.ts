@@ -1,8 +1,9 @@
 // The model after an edit, built from the model before it, equals the model
 // of the new text parsed whole: its blocks, its sessions and edits, and
-// every finding. Proven on random edit sequences (inside strings, adding
-// and removing header lines, crossing blocks) over files that are valid,
-// full of findings, or broken in the ways that make blocks depend on each
+// every finding (which the one-call check, checking blocks as it parses,
+// also gives). Proven on random edit sequences (inside strings, adding and
+// removing header lines, crossing blocks) over files that are valid, full
+// of findings, or broken in the ways that make blocks depend on each
 // other; and, on fixed edits, that an edit re-parses only the blocks
 // around it, and that one reaching too far is left to a whole parse.
 
@@ -11,6 +12,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
+import { checkPrompts } from '../../../src-shared/prompts/check';
 import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/document';
 import { applyChange, type TextChange, updatePrompts, updatePromptsLocally } from '../../../src-shared/prompts/incremental';
 import { validatePrompts } from '../../../src-shared/prompts/validate';
@@ -136,7 +138,10 @@ test('after every edit of a random sequence, the updated model and its findings 
         doc = updated;
         const fresh = parsePrompts(text);
         assert.equal(doc.text, text);
-        assert.deepEqual(validatePrompts(doc, options), validatePrompts(fresh, options));
+        const findings = validatePrompts(fresh, options);
+        assert.deepEqual(validatePrompts(doc, options), findings);
+        // The one-call check, which checks each block as it parses, says the same.
+        assert.deepEqual(checkPrompts(text, options), findings);
         assert.deepEqual(shape(doc), shape(fresh));
       }
     }),
