@@ -105,10 +105,16 @@ function literalHead(python: string): string {
 
 /**
  * The patterns grouped by anchor, in table order; one search for all
- * anchors (no capture groups: a hit allocates nothing but its match), and
- * per anchor a sticky regex that tells which one a hit is.
+ * anchors (no capture groups: a hit allocates nothing but its match); the
+ * anchor a hit belongs to, by its text for the anchors of one character
+ * (most hits), else by a sticky regex per anchor.
  */
-const { groups, anchorSearch, anchorAt } = ((): { groups: readonly (readonly Compiled[])[]; anchorSearch: RegExp; anchorAt: readonly RegExp[] } => {
+const { groups, anchorSearch, anchorAt, anchorOfChar } = ((): {
+  groups: readonly (readonly Compiled[])[];
+  anchorSearch: RegExp;
+  anchorAt: readonly RegExp[];
+  anchorOfChar: ReadonlyMap<string, number>;
+} => {
   const sources: string[] = [];
   const grouped: Compiled[][] = [];
   for (const pattern of secretPatterns) {
@@ -119,8 +125,18 @@ const { groups, anchorSearch, anchorAt } = ((): { groups: readonly (readonly Com
     }
     grouped[k]!.push({ pattern, regex: compile(pattern.python), head: literalHead(pattern.python) });
   }
-  return { groups: grouped, anchorSearch: new RegExp(sources.join('|'), 'g'), anchorAt: sources.map((t) => new RegExp(t, 'y')) };
+  // A hit whose text is one such character came from the first anchor that matches exactly that text.
+  const byChar = new Map<string, number>();
+  for (const c of sources.flatMap(singleCharacters)) byChar.set(c, sources.findIndex((t) => new RegExp(`^(?:${t})$`).test(c)));
+  return { groups: grouped, anchorSearch: new RegExp(sources.join('|'), 'g'), anchorAt: sources.map((t) => new RegExp(t, 'y')), anchorOfChar: byChar };
 })();
+
+/** The characters an anchor of one character matches (`-`, `[=:]`), or none for a longer one. */
+function singleCharacters(source: string): string[] {
+  if (/^[A-Za-z0-9_=:-]$/.test(source)) return [source];
+  const set = /^\[([A-Za-z0-9_=:]+)\]$/.exec(source);
+  return set ? [...set[1]!] : [];
+}
 
 /** Shorter strings cannot hold a match ("api" + "=" + 8 characters). */
 const shortestSecret = 12;
@@ -128,31 +144,41 @@ const shortestSecret = 12;
 /** Every secret in `value`, in order, none overlapping (at one start, the first pattern in the table wins). */
 export function findSecrets(value: string): SecretMatch[] {
   if (value.length < shortestSecret) return [];
-  const found: SecretMatch[] = [];
+  let found: SecretMatch[] | undefined;
   anchorSearch.lastIndex = 0;
-  const tryAt = (c: Compiled, start: number): void => {
-    if (start < 0 || !value.startsWith(c.head, start) || followsWordChar(value, start)) return;
-    c.regex.lastIndex = start;
-    const hit = c.regex.exec(value);
-    if (hit) found.push({ pattern: c.pattern, start, end: start + hit[0].length });
-  };
   for (let m = anchorSearch.exec(value); m !== null; m = anchorSearch.exec(value)) {
-    // The alternative the search took is the first anchor that matches where it matched.
-    let k = 0;
-    for (; k < anchorAt.length - 1; k++) {
-      anchorAt[k]!.lastIndex = m.index;
-      if (anchorAt[k]!.test(value)) break;
-    }
-    for (const c of groups[k]!) {
+    for (const c of groups[anchorOf(value, m)]!) {
       const anchor = c.pattern.anchor;
-      if ('back' in anchor) tryAt(c, m.index - anchor.back);
+      if ('back' in anchor) found = tryAt(value, c, m.index - anchor.back, found);
       else {
         const end = beforeSpaces(value, m.index);
-        for (const w of anchor.words) if (endsWithWord(value, end, w)) tryAt(c, end - w.length);
+        for (const w of anchor.words) if (endsWithWord(value, end, w)) found = tryAt(value, c, end - w.length, found);
       }
     }
   }
-  return withoutOverlaps(found);
+  return found ? withoutOverlaps(found) : [];
+}
+
+/** Which anchor the search's hit `m` is: the first, in table order, that matches where it matched (as the alternation chose). */
+function anchorOf(value: string, m: RegExpExecArray): number {
+  const byChar = m[0].length === 1 ? anchorOfChar.get(m[0]) : undefined;
+  if (byChar !== undefined) return byChar;
+  let k = 0;
+  for (; k < anchorAt.length - 1; k++) {
+    anchorAt[k]!.lastIndex = m.index;
+    if (anchorAt[k]!.test(value)) break;
+  }
+  return k;
+}
+
+/** `found` with `c`'s match at `start` added, if there is one (a new list on the first). */
+function tryAt(value: string, c: Compiled, start: number, found: SecretMatch[] | undefined): SecretMatch[] | undefined {
+  if (start < 0 || !value.startsWith(c.head, start) || followsWordChar(value, start)) return found;
+  c.regex.lastIndex = start;
+  const hit = c.regex.exec(value);
+  if (!hit) return found;
+  (found ??= []).push({ pattern: c.pattern, start, end: start + hit[0].length });
+  return found;
 }
 
 /** Where the whitespace that ends just before `at` begins. */
