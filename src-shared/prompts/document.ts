@@ -192,13 +192,17 @@ function turnsOf(session: TableView): TurnModel[] {
 
 /** The block that holds document line `line`. */
 export function blockAtLine(doc: PromptsDocument, line: number): Block {
-  const blocks = doc.blocks;
+  return doc.blocks[lastStartingBy(doc.blocks, line, (b) => b.startLine)]!;
+}
+
+/** The index of the last block whose start (a line or an offset, by `start`) is at or before `at`; 0 if none is. */
+export function lastStartingBy(blocks: readonly Block[], at: number, start: (block: Block) => number): number {
   let lo = 0;
   let hi = blocks.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (blocks[mid]!.startLine <= line) lo = mid;
+    if (start(blocks[mid]!) <= at) lo = mid;
     else hi = mid - 1;
   }
-  return blocks[lo]!;
+  return lo;
 }

@@ -12,7 +12,7 @@
 // declined, and the caller parses the whole text.
 
 import { type Block, BlockContent } from './block';
-import { documentOf, parsePrompts, placeBlocks, type PromptsDocument } from './document';
+import { documentOf, lastStartingBy, parsePrompts, placeBlocks, type PromptsDocument } from './document';
 import { type BlockBounds, splitBlocks } from './scanner';
 import { countLineBreaks, parseToml, settleSharedKeys } from './tomlBlocks';
 
@@ -36,7 +36,7 @@ export function updatePrompts(previous: PromptsDocument, change: TextChange): Pr
 /** The model after `change` if a window of blocks around it can take it, else undefined. */
 export function updatePromptsLocally(previous: PromptsDocument, change: TextChange): PromptsDocument | undefined {
   const blocks = previous.blocks;
-  let first = blockAt(blocks, change.start);
+  let first = lastStartingBy(blocks, change.start, (b) => b.startOffset);
   // An edit at a block's very start may join its first line to the block before.
   if (first > 0 && blocks[first]!.startOffset === change.start) first--;
   let last = first;
@@ -62,18 +62,6 @@ export function updatePromptsLocally(previous: PromptsDocument, change: TextChan
 
 export function applyChange(text: string, change: TextChange): string {
   return text.slice(0, change.start) + change.text + text.slice(change.end);
-}
-
-/** The block holding `offset`: the last one starting at or before it. */
-function blockAt(blocks: readonly Block[], offset: number): number {
-  let lo = 0;
-  let hi = blocks.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (blocks[mid]!.startOffset <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /**
