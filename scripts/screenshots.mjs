@@ -32,6 +32,8 @@ const packStatus = { selector: '.statusbar-item:has-text("corrupting")', what: '
 // runs" does not prove this window's is ready; its status bar item does.
 const packReady = { wait: packStatus };
 
+/** Collapses the Explorer's folder section, so the Outline below it gets the side bar's height. */
+const collapseFolders = { click: { selector: '.pane-header[aria-label^="Explorer Section"]', what: "the Explorer's folder section header" } };
 const warningSquiggle = { selector: '.monaco-editor .squiggly-warning', what: 'a warning squiggle in the editor' };
 /** Selects the first match of `text` in the editor: find it, then close the find widget (the match stays selected). */
 const selectText = (text) => [
@@ -45,7 +47,7 @@ const selectText = (text) => [
 
 /**
  * Steps: `{ keys }` presses a key chord, `{ type }` types text, `{ wait }`
- * waits for a selector, `{ palette }` runs a built-in command by its
+ * waits for a selector, `{ click }` clicks one, `{ palette }` runs a built-in command by its
  * palette label, `{ command }` runs one of ours (label from the manifest).
  * `waitFor`: selectors that must be visible before the shot (`settled`:
  * and done animating, for widgets that fade in).
@@ -95,13 +97,13 @@ const shots = [
   {
     image: 'outline.png',
     open: 'packs/support-agent.pack',
-    steps: [{ palette: 'Explorer: Focus on Outline View' }],
+    steps: [{ palette: 'Explorer: Focus on Outline View' }, collapseFolders],
     waitFor: [{ selector: '.outline-pane .monaco-list-row', what: 'sections in the Outline view' }],
   },
   {
     image: 'prompts-outline.png',
     open: 'prompts/feature-login.prompts',
-    steps: [{ palette: 'Explorer: Focus on Outline View' }],
+    steps: [{ palette: 'Explorer: Focus on Outline View' }, collapseFolders],
     waitFor: [{ selector: '.outline-pane .monaco-list-row', what: 'sessions and turns in the Outline view' }],
   },
   {
@@ -156,6 +158,7 @@ async function takeShot({ shot, toolchain, stateDir, origin, workspace, manifest
       if (step.keys) await page.keyboard.press(step.keys);
       else if (step.type !== undefined) await page.keyboard.type(step.type);
       else if (step.wait) await page.locator(step.wait.selector).first().waitFor({ timeout: waitMs });
+      else if (step.click) await page.locator(step.click.selector).first().click({ timeout: waitMs });
       else if (step.palette) await runFromPalette(page, step.palette);
       else await runFromPalette(page, paletteLabel(manifest, step.command));
     }

@@ -1,12 +1,19 @@
 // Validation scheduling: each document is checked shortly after its last
 // change, and a result is published only if the document is still at the
-// version it was computed for.
+// version it was computed for. A long validation (a whole parse of a large
+// file) never blocks the server: it runs in slices of a few milliseconds
+// and gives the event loop back between them, so other requests are
+// answered meanwhile; a newer edit cancels it at the next slice (the model
+// parse it had begun is kept and carried on by the next validation).
 
 import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver/node';
 import { DiagnosticSeverity } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, Severity } from '../../src-shared/finding';
+import type { ValidationStats, ValidationStatsResult } from '../../src-shared/protocol';
 import type { Settings } from '../../src-shared/settings';
+import { ChunkedTextDocument } from './chunkedTextDocument';
+import type { AnyLanguageService } from './languageService';
 import type { ModelCache } from './models';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
@@ -33,33 +40,115 @@ export interface DiagnosticsOptions {
   readonly models: ModelCache;
   readonly settingsFor: (uri: string) => Promise<Settings>;
   readonly onError: (message: string) => void;
-  /** Findings that need more than the text (hand edits need the committed version from git). */
+  /** The longest stretch of validation work between two turns of the event loop. */
+  readonly sliceMs?: number;
+  /** Findings that need more than the text (hand edits and packs against HEAD need the committed version from git). */
   readonly extraFindings?: (document: TextDocument, model: unknown) => Promise<readonly Finding[]>;
+}
+
+export interface DiagnosticsSupport {
+  revalidateAll(): void;
+  /** Validations under way. */
+  validating(): ValidationStatsResult['validating'];
+  /** How the last published validation of each open document went. */
+  stats(): Record<string, ValidationStats>;
+}
+
+/** A validation under way; a newer change or a close cancels it. */
+interface Job {
+  readonly version: number;
+  cancelled: boolean;
+  /** Times it has given the event loop back so far. */
+  yields: number;
 }
 
 export function registerDiagnosticsSupport(
   connection: Connection,
   documents: TextDocuments<TextDocument>,
   options: DiagnosticsOptions,
-): { revalidateAll(): void } {
+): DiagnosticsSupport {
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const jobs = new Map<string, Job>();
+  const stats = new Map<string, ValidationStats>();
+  /** Opened documents whose first validation is already scheduled (opening also fires a content change). */
+  const justOpened = new Set<string>();
+  const sliceMs = options.sliceMs ?? 10;
 
   async function validate(uri: string): Promise<void> {
     const doc = documents.get(uri);
     if (!doc) return;
     const version = doc.version;
+    const job: Job = { version, cancelled: false, yields: 0 };
+    cancel(uri);
+    jobs.set(uri, job);
+    const began = performance.now();
+    const stale = (): boolean => job.cancelled || documents.get(uri)?.version !== version;
     try {
       const settings = await options.settingsFor(uri);
       const service = options.models.service(doc);
-      if (!service) return;
-      const findings = service.check(options.models.model(doc), settings);
-      if (options.extraFindings) findings.push(...(await options.extraFindings(doc, options.models.model(doc))));
-      const current = documents.get(uri);
-      if (!current || current.version !== version) return;
-      await connection.sendDiagnostics({ uri, version, diagnostics: findings.map((f) => toDiagnostic(f, uri)) });
+      if (!service || stale()) return;
+      const run = await inSlices(validation(doc, service, settings), job, stale);
+      if (!run) return;
+      const { model, findings } = run.value;
+      const extra = options.extraFindings ? await options.extraFindings(doc, model) : [];
+      if (stale()) return;
+      const publishing = performance.now();
+      const diagnostics = [...findings, ...extra].map((f) => toDiagnostic(f, uri));
+      await connection.sendDiagnostics({ uri, version, diagnostics });
+      const sent = performance.now();
+      stats.set(uri, timings(uri, doc, run.busyMs, sent - publishing, sent - began, job.yields));
     } catch (e) {
       options.onError(`validation of ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    } finally {
+      if (jobs.get(uri) === job) jobs.delete(uri);
     }
+  }
+
+  function* validation(doc: TextDocument, service: AnyLanguageService, settings: Settings): Generator<void, { model: unknown; findings: Finding[] }, void> {
+    const model = yield* options.models.modelInSteps(doc, settings);
+    const incremental = options.models.incrementalFor(doc);
+    if (incremental) yield* incremental.prepareCheck(model, settings);
+    return { model, findings: service.check(model, settings) };
+  }
+
+  /** Runs `steps` in slices of `sliceMs`, yielding to the event loop between them; undefined when it went stale. */
+  async function inSlices<R>(steps: Generator<void, R, void>, job: Job, stale: () => boolean): Promise<{ value: R; busyMs: number } | undefined> {
+    let busyMs = 0;
+    for (;;) {
+      const sliceStart = performance.now();
+      let step = steps.next();
+      while (!step.done && performance.now() - sliceStart < sliceMs) step = steps.next();
+      busyMs += performance.now() - sliceStart;
+      if (step.done) return { value: step.value, busyMs };
+      job.yields++;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stale()) return undefined;
+    }
+  }
+
+  function timings(uri: string, doc: TextDocument, busyMs: number, publishMs: number, wallMs: number, yields: number): ValidationStats {
+    const model = options.models.statsOf(uri);
+    const fresh = model?.version === doc.version;
+    const modelMs = fresh ? model.ms : 0;
+    const chunked = doc instanceof ChunkedTextDocument ? doc : undefined;
+    const updateMs = chunked?.lastUpdateMs ?? 0;
+    return {
+      version: doc.version,
+      model: fresh ? model.mode : 'incremental',
+      updateMs,
+      modelMs,
+      checkMs: Math.max(0, busyMs - modelMs),
+      publishMs,
+      serverMs: updateMs + busyMs + publishMs,
+      wallMs,
+      latencyMs: chunked ? performance.now() - chunked.changedAt : wallMs,
+      yields,
+    };
+  }
+
+  function cancel(uri: string): void {
+    const job = jobs.get(uri);
+    if (job) job.cancelled = true;
   }
 
   function schedule(uri: string, delay: number): void {
@@ -73,18 +162,31 @@ export function registerDiagnosticsSupport(
     );
   }
 
-  documents.onDidOpen((e) => schedule(e.document.uri, 0));
-  documents.onDidChangeContent((e) => schedule(e.document.uri, options.debounceMs));
+  documents.onDidOpen((e) => {
+    justOpened.add(e.document.uri);
+    schedule(e.document.uri, 0);
+  });
+  documents.onDidChangeContent((e) => {
+    const uri = e.document.uri;
+    if (justOpened.delete(uri)) return;
+    cancel(uri);
+    schedule(uri, options.debounceMs);
+  });
   documents.onDidClose((e) => {
-    clearTimeout(timers.get(e.document.uri));
-    timers.delete(e.document.uri);
-    options.models.evict(e.document.uri);
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    const uri = e.document.uri;
+    clearTimeout(timers.get(uri));
+    timers.delete(uri);
+    cancel(uri);
+    stats.delete(uri);
+    options.models.evict(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 
   return {
     revalidateAll() {
       for (const doc of documents.all()) schedule(doc.uri, 0);
     },
+    validating: () => [...jobs].map(([uri, job]) => ({ uri, version: job.version, yields: job.yields })),
+    stats: () => Object.fromEntries(stats),
   };
 }

@@ -1,29 +1,153 @@
 // Parsed models per (uri, version): parse once, let every feature share it.
-// Evicted when the document closes.
+// Evicted when the document closes. A language with incremental support
+// (`.prompts`) gets more: after an edit its model is updated from the
+// previous version's model and the document's recorded changes, and a whole
+// parse runs as steps the caller may interleave with other work; a parse
+// begun for an older version is carried on, then brought up to date, rather
+// than thrown away when the user types on.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { finish } from '../../src-shared/prompts/document';
+import type { TextChange } from '../../src-shared/prompts/incremental';
+import type { Settings } from '../../src-shared/settings';
+import { ChunkedTextDocument } from './chunkedTextDocument';
 import type { AnyLanguageService } from './languageService';
 
-export class ModelCache {
-  private readonly entries = new Map<string, { version: number; languageId: string; model: unknown }>();
+export interface IncrementalModels<M> {
+  /**
+   * The model of a whole text, in steps: it yields between them. With the
+   * settings the document is about to be checked under, it may do part of
+   * that check on the way (what `prepareCheck` then finds done).
+   */
+  parseInSteps(text: string, settings?: Settings): Generator<void, M, void>;
+  /** The model after one change, or undefined when only a whole parse can tell. */
+  update(previous: M, change: TextChange): M | undefined;
+  /** Steps that make the language service's `check(model, settings)` cheap afterwards. */
+  prepareCheck(model: M, settings: Settings): Generator<void, void, void>;
+}
 
-  constructor(private readonly services: ReadonlyMap<string, AnyLanguageService>) {}
+/** How the model of a version was obtained, and the time spent on it (steps only, not the pauses between them). */
+export interface ModelStats {
+  readonly version: number;
+  readonly mode: 'incremental' | 'full';
+  readonly ms: number;
+}
+
+interface Entry {
+  readonly version: number;
+  readonly languageId: string;
+  readonly model: unknown;
+}
+
+interface Build {
+  readonly version: number;
+  readonly languageId: string;
+  readonly steps: Generator<void, unknown, void>;
+  ms: number;
+}
+
+export class ModelCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly builds = new Map<string, Build>();
+  private readonly stats = new Map<string, ModelStats>();
+
+  constructor(
+    private readonly services: ReadonlyMap<string, AnyLanguageService>,
+    private readonly incremental: ReadonlyMap<string, IncrementalModels<unknown>> = new Map(),
+  ) {}
 
   service(document: TextDocument): AnyLanguageService | undefined {
     return this.services.get(document.languageId);
   }
 
+  incrementalFor(document: TextDocument): IncrementalModels<unknown> | undefined {
+    return this.incremental.get(document.languageId);
+  }
+
+  /** The model of the document's current version, computed now if need be. */
   model(document: TextDocument): unknown {
-    const cached = this.entries.get(document.uri);
-    if (cached && cached.version === document.version && cached.languageId === document.languageId) return cached.model;
-    const service = this.service(document);
-    if (!service) return undefined;
-    const model = service.parse(document.getText());
-    this.entries.set(document.uri, { version: document.version, languageId: document.languageId, model });
-    return model;
+    return finish(this.modelInSteps(document));
+  }
+
+  /**
+   * The model of the document's current version; yields between steps when
+   * it has to parse a large text whole. `settings`: those the caller will
+   * check the model under, for a parse that checks as it goes.
+   */
+  *modelInSteps(document: TextDocument, settings?: Settings): Generator<void, unknown, void> {
+    const uri = document.uri;
+    for (;;) {
+      const cached = this.entries.get(uri);
+      const current = cached && cached.languageId === document.languageId ? cached : undefined;
+      if (current?.version === document.version) return current.model;
+      const service = this.service(document);
+      if (!service) return undefined;
+      const incremental = this.incremental.get(document.languageId);
+      if (!incremental) return this.parsed(document, service);
+      let build = this.builds.get(uri);
+      if (!build) {
+        const began = performance.now();
+        const updated = current && updatedModel(incremental, current, document);
+        if (updated) {
+          this.store(document, updated.model, { version: document.version, mode: 'incremental', ms: performance.now() - began });
+          return updated.model;
+        }
+      }
+      // A parse begun for an older version is worth finishing only if the changes since are known.
+      if (!build || build.languageId !== document.languageId || (build.version !== document.version && !changesKnown(document, build.version))) {
+        // The old model cannot be brought up to date: let it go now, so a huge file is never held twice.
+        this.entries.delete(uri);
+        build = { version: document.version, languageId: document.languageId, steps: incremental.parseInSteps(document.getText(), settings), ms: 0 };
+        this.builds.set(uri, build);
+      }
+      const began = performance.now();
+      const step = build.steps.next();
+      build.ms += performance.now() - began;
+      if (step.done) {
+        this.builds.delete(uri);
+        this.entries.set(uri, { version: build.version, languageId: build.languageId, model: step.value });
+        this.stats.set(uri, { version: build.version, mode: 'full', ms: build.ms });
+      } else yield;
+    }
+  }
+
+  /** How the model of the document's last computed version was obtained. */
+  statsOf(uri: string): ModelStats | undefined {
+    return this.stats.get(uri);
   }
 
   evict(uri: string): void {
     this.entries.delete(uri);
+    this.builds.delete(uri);
+    this.stats.delete(uri);
   }
+
+  private parsed(document: TextDocument, service: AnyLanguageService): unknown {
+    const began = performance.now();
+    const model = service.parse(document.getText());
+    this.store(document, model, { version: document.version, mode: 'full', ms: performance.now() - began });
+    return model;
+  }
+
+  private store(document: TextDocument, model: unknown, stats: ModelStats): void {
+    this.entries.set(document.uri, { version: document.version, languageId: document.languageId, model });
+    this.stats.set(document.uri, stats);
+  }
+}
+
+function changesKnown(document: TextDocument, version: number): boolean {
+  return document instanceof ChunkedTextDocument && document.changesSince(version) !== undefined;
+}
+
+/** The cached model brought up to the document's version through its recorded changes, if each is local. */
+function updatedModel(incremental: IncrementalModels<unknown>, cached: Entry, document: TextDocument): { model: unknown } | undefined {
+  const changes = document instanceof ChunkedTextDocument ? document.changesSince(cached.version) : undefined;
+  if (!changes) return undefined;
+  let model = cached.model;
+  for (const change of changes) {
+    const next = incremental.update(model, change);
+    if (next === undefined) return undefined;
+    model = next;
+  }
+  return { model };
 }

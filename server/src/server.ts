@@ -1,36 +1,42 @@
 // The language server: LSP wiring only. Each feature lives in its own
 // module and is registered here; the verdicts come from src-shared.
+// Documents keep their text in chunks (chunkedTextDocument.ts) and record
+// their edits, so a `.prompts` model is updated per edit instead of
+// re-parsed (models.ts, promptsIncremental.ts).
 
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { settingsSection } from '../../src-shared/protocol';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { languageIds, settingsSection, validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol';
 import { resolveSettings, type Settings } from '../../src-shared/settings';
+import { chunkedDocuments } from './chunkedTextDocument';
 import { registerDiagnosticsSupport } from './diagnostics';
+import { guard } from './errorBoundary';
 import { featureCapabilities, registerFeatureSupport } from './features';
 import type { AnyLanguageService } from './languageService';
-import { ModelCache } from './models';
+import { type IncrementalModels, ModelCache } from './models';
 import { PackEnvironments } from './pack/environments';
 import { registerPackProtocolSupport } from './pack/protocol';
+import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { createPackService } from './pack/service';
+import { registerHandEditSupport } from './prompts/handEdits';
 import { promptsService } from './prompts/service';
-import { diskWorkspaceFiles } from './workspaceFiles';
+import { promptsIncremental } from './promptsIncremental';
+import { diskWorkspaceFiles, trustedFiles } from './workspaceFiles';
 import { WorkspaceIndex } from './workspaceIndex';
 import { clientFileWatcher } from './workspaceWatch';
 import { nodeSpawner } from './gitCommand';
-import { registerHandEditSupport } from './prompts/handEdits';
-import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { registerTrustSupport, WorkspaceTrust } from './trust';
-import { trustedFiles } from './workspaceFiles';
 import { connectionLogger } from './logger';
 import { logUncaughtErrors } from './processGuards';
 import { registerTestHooks } from './testHooks';
 
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+const documents: TextDocuments<TextDocument> = new TextDocuments(chunkedDocuments);
 const packEnvironments = new PackEnvironments();
 const packService = createPackService(packEnvironments);
 const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
-const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])));
+const incremental = new Map<string, IncrementalModels<unknown>>([[languageIds.prompts, promptsIncremental as IncrementalModels<unknown>]]);
+const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
 const logger = connectionLogger(connection);
 logUncaughtErrors(logger, process);
 registerTestHooks(connection, logger, process.env);
@@ -83,6 +89,15 @@ registerFeatureSupport(connection, { documents, models, services: serviceList, s
 registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline });
 
 connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
+connection.onRequest(
+  validationStatsRequest,
+  guard(logger, 'validationStats', null, (): ValidationStatsResult => ({
+    pid: process.pid,
+    memory: process.memoryUsage(),
+    validating: diagnostics.validating(),
+    documents: diagnostics.stats(),
+  })),
+);
 
 documents.listen(connection);
 connection.listen();

@@ -21,6 +21,10 @@ import { skipWhitespace, skipWhitespaceBack } from './whitespace';
  */
 export const maxRenderLength = 1 << 25;
 
+/** Pieces this long go into the output rope as they are; shorter ones are grouped up to `shortGroup` characters. */
+const longPiece = 64;
+const shortGroup = 1024;
+
 /** A stretch of rendered text and the pack line it came from. */
 export interface RenderSpan {
   /** UTF-16 offset in the rendered text. */
@@ -42,10 +46,18 @@ export interface RenderSink {
 }
 
 export class RenderWriter implements RenderSink {
-  // Output so far: pieces, joined into a chunk every few thousand so no array grows without bound.
-  private readonly chunks: string[] = [];
-  private parts: string[] = [];
+  // Output so far, built by concatenation: V8 keeps it as a rope of the pieces and copies it once, when
+  // it is first read (joining arrays of pieces copied everything twice and left as much again as garbage).
+  // Short pieces are gathered first and flattened in groups, so the rope has a node per 64 characters at
+  // most, however small the pieces of a hostile pack.
+  private out = '';
+  private short = '';
   private length = 0;
+  // The last piece, still open: a piece that continues it in the same source (the rest of a body line,
+  // the body's own line break, the next line) extends it, so a run of body lines costs one slice.
+  private runText: string | undefined;
+  private runStart = 0;
+  private runEnd = 0;
   /** Output reached `maxRenderLength` and was cut there; everything after is ignored. */
   overflow = false;
   readonly spans: RenderSpan[] | undefined;
@@ -103,9 +115,9 @@ export class RenderWriter implements RenderSink {
 
   finish(): string {
     this.endLine();
-    if (this.chunks.length === 0) return this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
-    this.chunks.push(this.parts.join(''));
-    return this.chunks.join('');
+    this.closeRun();
+    this.flushShort();
+    return this.out;
   }
 
   private addPiece(text: string, start: number, end: number, section: string, sourceLine: number): void {
@@ -135,7 +147,7 @@ export class RenderWriter implements RenderSink {
       if (this.wroteAny) this.blankPending = true;
       return;
     }
-    if (this.wroteAny) this.emit(this.blankPending ? '\n\n' : '\n', 0, this.blankPending ? 2 : 1);
+    if (this.wroteAny) this.lineBreaks(this.blankPending ? 2 : 1);
     this.blankPending = false;
     this.wroteAny = true;
     for (let i = 0; i < n && !this.overflow; i++) {
@@ -143,6 +155,14 @@ export class RenderWriter implements RenderSink {
       this.emit(this.pieceText[i]!, this.pieceStart[i]!, this.pieceEnd[i]!);
       if (this.spans && this.length > at) this.span(at, this.length, this.pieceSection[i]!, this.pieceLine[i]!);
     }
+  }
+
+  /** `n` line breaks: the source's own when the open piece is followed by exactly those, so the piece runs on. */
+  private lineBreaks(n: 1 | 2): void {
+    const t = this.runText;
+    const own = t !== undefined && t.charCodeAt(this.runEnd) === 10 && (n === 1 || t.charCodeAt(this.runEnd + 1) === 10);
+    if (own) this.emit(t, this.runEnd, this.runEnd + n);
+    else this.emit(n === 2 ? '\n\n' : '\n', 0, n);
   }
 
   private emit(text: string, start: number, end: number): void {
@@ -153,12 +173,37 @@ export class RenderWriter implements RenderSink {
       if (end > start && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
       this.overflow = true;
     }
-    this.parts.push(start === 0 && end === text.length ? text : text.slice(start, end));
     this.length += end - start;
-    if (this.parts.length >= 4096) {
-      this.chunks.push(this.parts.join(''));
-      this.parts = [];
+    if (text === this.runText && start === this.runEnd) {
+      this.runEnd = end;
+      return;
     }
+    this.closeRun();
+    this.runText = text;
+    this.runStart = start;
+    this.runEnd = end;
+  }
+
+  private closeRun(): void {
+    const text = this.runText;
+    if (text === undefined) return;
+    this.runText = undefined;
+    const piece = this.runStart === 0 && this.runEnd === text.length ? text : text.slice(this.runStart, this.runEnd);
+    if (piece.length >= longPiece) {
+      this.flushShort();
+      this.out += piece;
+    } else {
+      this.short += piece;
+      if (this.short.length >= shortGroup) this.flushShort();
+    }
+  }
+
+  private flushShort(): void {
+    if (this.short === '') return;
+    // Reading a character flattens the group in place: the rope keeps one node for it.
+    this.short.charCodeAt(0);
+    this.out += this.short;
+    this.short = '';
   }
 
   private span(start: number, end: number, section: string, sourceLine: number): void {

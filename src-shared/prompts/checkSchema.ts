@@ -41,7 +41,7 @@ export class SchemaChecker {
 
   /** A block's top-level keys. Whether `[commit]` and `[[sessions]]` exist at all is a cross-block question. */
   checkRoot(root: TableView): void {
-    this.checkFields(root, 'root', { requireds: false });
+    this.checkFields(root, 'root', none, false);
   }
 
   private checkTable(view: TableView, name: TableName): void {
@@ -81,14 +81,14 @@ export class SchemaChecker {
     } else if (v['role'] === 'assistant' && v['text'] !== undefined && !this.verbose) {
       report(codes.assistantText, 'text', 'an assistant turn carries `text` only when its session has `verbose = true`');
     }
-    this.checkFields(view, 'turn', { skip });
+    this.checkFields(view, 'turn', skip);
   }
 
-  private checkFields(view: TableView, name: TableName, options: { skip?: readonly string[]; requireds?: boolean } = {}): void {
+  /** `skip`: keys a rule already reported; `requireds`: whether missing required keys are reported. */
+  private checkFields(view: TableView, name: TableName, skip: readonly string[] = none, requireds = true): void {
     const spec = tableSpecs[name];
     const fields = fieldMaps.get(name)!;
     const value = view.value;
-    const skip = options.skip ?? none;
     // Object.keys: the tables smol-toml builds have no prototype, and for-in over them is slower.
     const keys = Object.keys(value);
     for (const key of keys) {
@@ -96,7 +96,7 @@ export class SchemaChecker {
       if (!field) this.unknownKey(view, key, name, keys);
       else if (skip.length === 0 || !skip.includes(key)) this.checkField(view, key, field);
     }
-    if (options.requireds === false) return;
+    if (!requireds) return;
     for (const key of requiredKeys.get(name)!) {
       if (value[key] !== undefined || skip.includes(key)) continue;
       if (name === 'session' && key === 'turns') this.report.add(codes.noTurns, view.block, view.anchor, 'a session needs at least one `[[sessions.turns]]`');

@@ -2,11 +2,13 @@
 // index, its TOML and its syntax error) and, over them, the commit, the
 // sessions with their turns and tool calls, and the edits log, each with the
 // ranges of its header, keys and values. Built once per document version by
-// `parsePrompts`, which never throws; every feature takes this model.
+// `parsePrompts`, which never throws (or, after an edit, by `updatePrompts`
+// from the version before); every feature takes this model. The sessions,
+// turns and edits are gathered on first use: validation does not need them.
 
-import { Block } from './block';
-import { splitBlocks } from './scanner';
-import { type BlockText, countLineBreaks, parseBlocks } from './tomlBlocks';
+import { Block, BlockContent } from './block';
+import { splitBlocksInSteps } from './scanner';
+import { clashGroups, countLineBreaks, parseToml, settleSharedKeys, type TomlResult } from './tomlBlocks';
 import { TableView } from './tableView';
 
 export interface ToolCallModel {
@@ -47,31 +49,113 @@ export interface PromptsDocument {
 }
 
 export function parsePrompts(text: string): PromptsDocument {
-  const texts: BlockText[] = [];
-  const breaks: number[] = [];
+  return finish(parsePromptsInSteps(text));
+}
+
+/** How many characters the split scans, and smol-toml parses, between two pauses of `parsePromptsInSteps`. */
+const stepChars = 1 << 18;
+
+/**
+ * `parsePrompts`, pausing (yielding) between steps of about `stepChars`
+ * characters each, so a caller with an event loop can serve other work
+ * while a huge file parses. A block is never cut: one block is one step at
+ * most. `onBlock` sees each block as soon as it is final (parsed, placed,
+ * and not one whose verdict waits for other blocks of its key): checking a
+ * block there, while its values are fresh, costs less than after the whole parse.
+ */
+export function* parsePromptsInSteps(text: string, onBlock?: (block: Block) => void): Generator<void, PromptsDocument, void> {
+  const bounds = yield* splitBlocksInSteps(text, stepChars);
+  const sources = bounds.map((b) => ({ header: b.header, text: text.slice(b.start, b.end), openBeforeNext: b.openBeforeNext === true }));
+  const own: TomlResult[] = [];
+  // The preamble first: with the headers, its keys tell which blocks' verdicts wait for others.
+  own.push(parseToml(sources[0]!.text));
+  const waiting = new Set(clashGroups(sources, own[0]!.value).flat());
+  const early: Block[] = [];
+  let offset = 0;
   let line = 0;
-  for (const bounds of splitBlocks(text)) {
-    const blockText = text.slice(bounds.start, bounds.end);
-    const n = countLineBreaks(blockText);
-    texts.push({ bounds, text: blockText, startLine: line });
-    breaks.push(n);
-    line += n;
+  let sinceYield = 0;
+  for (const [i, source] of sources.entries()) {
+    if (i > 0) own.push(parseToml(source.text));
+    const block = new Block(new BlockContent(source.text, countLineBreaks(source.text), source.header, own[i]!, source.openBeforeNext), i, offset, line);
+    early.push(block);
+    offset += source.text.length;
+    line += block.lineBreaks;
+    if (onBlock && !waiting.has(i)) onBlock(block);
+    sinceYield += source.text.length;
+    if (sinceYield >= stepChars) {
+      sinceYield = 0;
+      yield;
+    }
   }
-  const results = parseBlocks(texts);
-  const blocks = texts.map((t, i) => {
-    const { value, error } = results[i]!;
-    return new Block(
-      i,
-      t.text,
-      t.bounds.start,
-      t.startLine,
-      breaks[i]!,
-      t.bounds,
-      value,
-      error && { message: error.message, line: error.line - t.startLine, character: error.character },
-    );
+  const verdicts = settleSharedKeys(sources, own);
+  const contents = early.map((b, i) => (verdicts[i] === b.content.verdict ? b.content : b.content.withVerdict(verdicts[i]!)));
+  return documentOf(placeBlocks(contents, early), text);
+}
+
+/** Runs steps to the end and returns what they return. */
+export function finish<R>(steps: Generator<void, R, void>): R {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * Blocks for consecutive contents, the first at the document's start. A
+ * block of `previous` with the same content at the same place is kept as it
+ * is; one with the same content elsewhere moves, keeping what was built on it.
+ */
+export function placeBlocks(contents: readonly BlockContent[], previous: readonly Block[] = []): Block[] {
+  let offset = 0;
+  let line = 0;
+  return contents.map((content, i) => {
+    const before = previous[i];
+    const block =
+      before?.content !== content
+        ? new Block(content, i, offset, line)
+        : before.startOffset === offset && before.startLine === line
+          ? before
+          : before.movedTo(i, offset, line);
+    offset += content.text.length;
+    line += content.lineBreaks;
+    return block;
   });
-  return { text, blocks, ...modelsOf(blocks) };
+}
+
+/** The document of consecutive blocks; `text`, when not given, is their concatenation, joined on first use. */
+export function documentOf(blocks: readonly Block[], text?: string): PromptsDocument {
+  return new BlockDocument(blocks, text);
+}
+
+class BlockDocument implements PromptsDocument {
+  private models: Pick<PromptsDocument, 'commit' | 'sessions' | 'edits'> | undefined;
+
+  constructor(
+    readonly blocks: readonly Block[],
+    private source: string | undefined,
+  ) {}
+
+  get text(): string {
+    this.source ??= this.blocks.map((b) => b.text).join('');
+    return this.source;
+  }
+
+  get commit(): TableView | undefined {
+    return this.gathered().commit;
+  }
+
+  get sessions(): readonly SessionModel[] {
+    return this.gathered().sessions;
+  }
+
+  get edits(): readonly EditModel[] {
+    return this.gathered().edits;
+  }
+
+  private gathered(): Pick<PromptsDocument, 'commit' | 'sessions' | 'edits'> {
+    this.models ??= modelsOf(this.blocks);
+    return this.models;
+  }
 }
 
 /** The commit, sessions and edits of the blocks that parsed. */
@@ -108,13 +192,17 @@ function turnsOf(session: TableView): TurnModel[] {
 
 /** The block that holds document line `line`. */
 export function blockAtLine(doc: PromptsDocument, line: number): Block {
-  const blocks = doc.blocks;
+  return doc.blocks[lastStartingBy(doc.blocks, line, (b) => b.startLine)]!;
+}
+
+/** The index of the last block whose start (a line or an offset, by `start`) is at or before `at`; 0 if none is. */
+export function lastStartingBy(blocks: readonly Block[], at: number, start: (block: Block) => number): number {
   let lo = 0;
   let hi = blocks.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (blocks[mid]!.startLine <= line) lo = mid;
+    if (start(blocks[mid]!) <= at) lo = mid;
     else hi = mid - 1;
   }
-  return blocks[lo]!;
+  return lo;
 }

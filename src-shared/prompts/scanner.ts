@@ -6,11 +6,19 @@
 // Both lex exactly as much TOML as they must never to be fooled (strings of
 // every kind, comments, brackets of arrays and inline tables spanning
 // lines) and leave values to smol-toml. On invalid input they recover and go
-// on: they never throw and always finish.
+// on: they never throw and always finish. The split can also run in steps
+// (`splitBlocksInSteps`), so a server can yield between them on a huge file.
 
 import { maxNesting } from './limits';
 import { decodeQuotedKey, endOfString, isUnclosedMultiline, lineEndOf, stringStyleAt } from './tomlStrings';
 import { type Header, type KeySegment, memberTable, TableNode, type ValueNode } from './syntaxTree';
+
+/** What the header that opens a block says. */
+export interface BlockHeader {
+  readonly rootKey: string;
+  readonly segments: number;
+  readonly array: boolean;
+}
 
 /** Where one top-level block lies in the text, and what its first header says. */
 export interface BlockBounds {
@@ -18,13 +26,20 @@ export interface BlockBounds {
   readonly start: number;
   readonly end: number;
   /** Undefined for the preamble, which has no header. */
-  readonly header?: { readonly rootKey: string; readonly segments: number; readonly array: boolean };
+  readonly header?: BlockHeader;
   /**
    * Set on the last block when the text ends inside a multi-line string,
    * array or inline table it opened: a block re-scanned alone after an edit
    * that ends so may have swallowed the blocks after it, so a full pass is needed.
    */
   readonly openAtEnd?: boolean;
+  /**
+   * Set when an array or inline table the block opened was still open where
+   * the next block's header line starts: the block ends there only because
+   * that line reads as a header, so that line cannot change without this
+   * block's end moving too.
+   */
+  readonly openBeforeNext?: boolean;
 }
 
 /** The position index of one block; spans are relative to the block's text. */
@@ -39,6 +54,21 @@ export function splitBlocks(text: string): BlockBounds[] {
   const scanner = new Scanner(text, false);
   scanner.run();
   return scanner.blocks;
+}
+
+/** `splitBlocks`, pausing (yielding) after about every `stepChars` characters. */
+export function* splitBlocksInSteps(text: string, stepChars: number): Generator<void, BlockBounds[], void> {
+  const scanner = new Scanner(text, false);
+  scanner.start();
+  for (let limit = stepChars; !scanner.scanTo(limit); limit += stepChars) yield;
+  scanner.end();
+  return scanner.blocks;
+}
+
+/** Whether two blocks open with the same kind of header (both none: two preambles). */
+export function sameHeader(a: BlockHeader | undefined, b: BlockHeader | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.rootKey === b.rootKey && a.segments === b.segments && a.array === b.array;
 }
 
 /** Indexes one block's text (as cut by `splitBlocks`) on its own. */
@@ -99,6 +129,8 @@ class Scanner {
   readonly headers: Header[] = [];
   /** Set when an unclosed array or inline table was abandoned at a header line; the scan resumes there. */
   private abandoned = false;
+  /** The line being scanned is the one an unclosed array or inline table was abandoned at. */
+  private resumed = false;
   /** How many arrays and inline tables the scan is inside. */
   private nesting = 0;
   /** The text ended inside a multi-line string, array or inline table. */
@@ -114,9 +146,24 @@ class Scanner {
   ) {}
 
   run(): void {
+    this.start();
+    this.scanTo(this.s.length);
+    this.end();
+  }
+
+  start(): void {
+    this.pos = this.s.charCodeAt(0) === BOM ? 1 : 0;
+  }
+
+  /** Scans whole lines until the offset passes `limit`; true when the text is done. */
+  scanTo(limit: number): boolean {
     const s = this.s;
-    this.pos = s.charCodeAt(0) === BOM ? 1 : 0;
-    while (this.pos < s.length) this.line();
+    while (this.pos < s.length && this.pos < limit) this.line();
+    return this.pos >= s.length;
+  }
+
+  end(): void {
+    const s = this.s;
     this.blocks.push({
       start: this.blockStart,
       end: s.length,
@@ -131,10 +178,14 @@ class Scanner {
     const lineStart = this.pos === 1 && s.charCodeAt(0) === BOM ? 0 : this.pos;
     this.skipWs();
     const c = s.charCodeAt(this.pos);
-    if (c === LBRACKET) this.header(lineStart);
+    const resumed = this.resumed;
+    this.resumed = false;
+    if (c === LBRACKET) this.header(lineStart, resumed);
     else if (c !== LF && c !== CR && c !== HASH) this.keyValue(this.table);
-    if (this.abandoned) this.abandoned = false;
-    else this.toNextLine();
+    if (this.abandoned) {
+      this.abandoned = false;
+      this.resumed = true;
+    } else this.toNextLine();
   }
 
   /** Past the rest of the line; a comment or junk there is skipped (TOML reports junk itself). */
@@ -164,7 +215,7 @@ class Scanner {
     }
   }
 
-  private header(lineStart: number): void {
+  private header(lineStart: number, resumed: boolean): void {
     const s = this.s;
     const start = this.pos;
     this.pos++;
@@ -180,7 +231,12 @@ class Scanner {
     if (this.indexing) this.applyHeader(this.keys, array, start, this.pos);
     else if (this.keyCount <= 1 || !this.blockHeader || this.firstKey !== this.blockHeader.rootKey) {
       // A new top-level table, or a sub-table of a different one.
-      this.blocks.push({ start: this.blockStart, end: lineStart, ...(this.blockHeader && { header: this.blockHeader }) });
+      this.blocks.push({
+        start: this.blockStart,
+        end: lineStart,
+        ...(this.blockHeader && { header: this.blockHeader }),
+        ...(resumed && { openBeforeNext: true }),
+      });
       this.blockStart = lineStart;
       this.blockHeader = { rootKey: this.firstKey, segments: this.keyCount, array };
     }
@@ -233,6 +289,8 @@ class Scanner {
   private keyPath(header: boolean): number {
     const s = this.s;
     this.keyCount = 0;
+    // A header without a key must not take its first key from the header before (which may be in another block).
+    if (header) this.firstKey = '';
     if (this.indexing) this.keys = [];
     for (;;) {
       const start = this.pos;

@@ -104,10 +104,17 @@ function literalHead(python: string): string {
 }
 
 /**
- * The patterns grouped by anchor, in table order, and one search for all
- * anchors in which capture group k+1 is anchor k.
+ * The patterns grouped by anchor, in table order; one search for all
+ * anchors (no capture groups: a hit allocates nothing but its match); the
+ * anchor a hit belongs to, by its text for the anchors of one character
+ * (most hits), else by a sticky regex per anchor.
  */
-const { groups, anchorSearch } = ((): { groups: readonly (readonly Compiled[])[]; anchorSearch: RegExp } => {
+const { groups, anchorSearch, anchorAt, anchorOfChar } = ((): {
+  groups: readonly (readonly Compiled[])[];
+  anchorSearch: RegExp;
+  anchorAt: readonly RegExp[];
+  anchorOfChar: ReadonlyMap<string, number>;
+} => {
   const sources: string[] = [];
   const grouped: Compiled[][] = [];
   for (const pattern of secretPatterns) {
@@ -118,8 +125,18 @@ const { groups, anchorSearch } = ((): { groups: readonly (readonly Compiled[])[]
     }
     grouped[k]!.push({ pattern, regex: compile(pattern.python), head: literalHead(pattern.python) });
   }
-  return { groups: grouped, anchorSearch: new RegExp(sources.map((t) => `(${t})`).join('|'), 'g') };
+  // A hit whose text is one such character came from the first anchor that matches exactly that text.
+  const byChar = new Map<string, number>();
+  for (const c of sources.flatMap(singleCharacters)) byChar.set(c, sources.findIndex((t) => new RegExp(`^(?:${t})$`).test(c)));
+  return { groups: grouped, anchorSearch: new RegExp(sources.join('|'), 'g'), anchorAt: sources.map((t) => new RegExp(t, 'y')), anchorOfChar: byChar };
 })();
+
+/** The characters an anchor of one character matches (`-`, `[=:]`), or none for a longer one. */
+function singleCharacters(source: string): string[] {
+  if (/^[A-Za-z0-9_=:-]$/.test(source)) return [source];
+  const set = /^\[([A-Za-z0-9_=:]+)\]$/.exec(source);
+  return set ? [...set[1]!] : [];
+}
 
 /** Shorter strings cannot hold a match ("api" + "=" + 8 characters). */
 const shortestSecret = 12;
@@ -127,35 +144,66 @@ const shortestSecret = 12;
 /** Every secret in `value`, in order, none overlapping (at one start, the first pattern in the table wins). */
 export function findSecrets(value: string): SecretMatch[] {
   if (value.length < shortestSecret) return [];
-  const found: SecretMatch[] = [];
+  let found: SecretMatch[] | undefined;
   anchorSearch.lastIndex = 0;
-  const tryAt = (c: Compiled, start: number): void => {
-    if (start < 0 || !value.startsWith(c.head, start) || followsWordChar(value, start)) return;
-    c.regex.lastIndex = start;
-    const hit = c.regex.exec(value);
-    if (hit) found.push({ pattern: c.pattern, start, end: start + hit[0].length });
-  };
   for (let m = anchorSearch.exec(value); m !== null; m = anchorSearch.exec(value)) {
-    let k = 1;
-    while (m[k] === undefined) k++;
-    for (const c of groups[k - 1]!) {
+    for (const c of groups[anchorOf(value, m)]!) {
       const anchor = c.pattern.anchor;
-      if ('back' in anchor) tryAt(c, m.index - anchor.back);
-      else for (const start of wordStarts(value, m.index, anchor.words)) tryAt(c, start);
+      if ('back' in anchor) found = tryAt(value, c, m.index - anchor.back, found);
+      else {
+        const end = beforeSpaces(value, m.index);
+        for (const w of anchor.words) if (endsWithWord(value, end, w)) found = tryAt(value, c, end - w.length, found);
+      }
     }
   }
-  return withoutOverlaps(found);
+  return found ? withoutOverlaps(found) : [];
 }
 
-/** Where one of `words` ends just before `at`, whitespace between allowed (compared case-insensitively). */
-function wordStarts(s: string, at: number, words: readonly string[]): number[] {
-  let end = at;
-  while (end > 0 && /\s/.test(s[end - 1]!)) end--;
-  const starts: number[] = [];
-  for (const w of words) {
-    if (end >= w.length && s.slice(end - w.length, end).toLowerCase() === w) starts.push(end - w.length);
+/** Which anchor the search's hit `m` is: the first, in table order, that matches where it matched (as the alternation chose). */
+function anchorOf(value: string, m: RegExpExecArray): number {
+  const byChar = m[0].length === 1 ? anchorOfChar.get(m[0]) : undefined;
+  if (byChar !== undefined) return byChar;
+  let k = 0;
+  for (; k < anchorAt.length - 1; k++) {
+    anchorAt[k]!.lastIndex = m.index;
+    if (anchorAt[k]!.test(value)) break;
   }
-  return starts;
+  return k;
+}
+
+/** `found` with `c`'s match at `start` added, if there is one (a new list on the first). */
+function tryAt(value: string, c: Compiled, start: number, found: SecretMatch[] | undefined): SecretMatch[] | undefined {
+  if (start < 0 || !value.startsWith(c.head, start) || followsWordChar(value, start)) return found;
+  c.regex.lastIndex = start;
+  const hit = c.regex.exec(value);
+  if (!hit) return found;
+  (found ??= []).push({ pattern: c.pattern, start, end: start + hit[0].length });
+  return found;
+}
+
+/** Where the whitespace that ends just before `at` begins. */
+function beforeSpaces(s: string, at: number): number {
+  let end = at;
+  while (end > 0 && isSpace(s.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return /\s/.test(String.fromCharCode(c));
+}
+
+/** Whether `s` has the (lower-case) word `w` just before `end`, compared case-insensitively as `toLowerCase` does. */
+function endsWithWord(s: string, end: number, w: string): boolean {
+  const start = end - w.length;
+  if (start < 0) return false;
+  for (let i = 0; i < w.length; i++) {
+    const c = s.charCodeAt(start + i);
+    // Outside ASCII, lower-casing can change lengths (and the Kelvin sign is a k): let toLowerCase judge.
+    if (c >= 128) return s.slice(start, end).toLowerCase() === w;
+    if ((c >= 65 && c <= 90 ? c + 32 : c) !== w.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** Sorted by start (stable: table order at equal starts), each kept only if it does not overlap one kept before. */
@@ -172,6 +220,7 @@ function withoutOverlaps(found: SecretMatch[]): SecretMatch[] {
 function followsWordChar(s: string, at: number): boolean {
   if (at === 0) return false;
   const low = s.charCodeAt(at - 1);
+  if (low < 128) return (low >= 97 && low <= 122) || (low >= 65 && low <= 90) || (low >= 48 && low <= 57) || low === 95;
   const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
   return wordChar.test(String.fromCodePoint(s.codePointAt(start)!));
 }

@@ -61,6 +61,14 @@ export class TableView {
     return this.block.rangeOf(this.anchor);
   }
 
+  /** The same table in `block`, a placement of the same content (after an edit above it), reached the same way. */
+  onBlock(block: Block): TableView {
+    const o = this.origin;
+    if (o.kind === 'root') return new TableView(block, this.value, o);
+    if (o.kind === 'alias') return o.of.onBlock(block).withPath(o.path);
+    return new TableView(block, this.value, { ...o, parent: o.parent.onBlock(block) });
+  }
+
   /** The same table addressed by a different path (a block's local array index made file-wide). */
   withPath(path: readonly PathSegment[]): TableView {
     return new TableView(this.block, this.value, { kind: 'alias', of: this, path });

@@ -9,11 +9,12 @@
 // means something else alone: in the file it extends the last session. For
 // those keys the blocks are parsed together, in order, which is what the
 // whole file says about that key; files the capture writer wrote never pay
-// for it (each `[[sessions]]` block stands alone).
+// for it (each `[[sessions]]` block stands alone). Lines of errors are
+// counted from each block's first line, so a verdict moves with its block.
 
 import { parse, TomlError, type TomlTable } from 'smol-toml';
 import { maxNesting } from './limits';
-import type { BlockBounds } from './scanner';
+import type { BlockHeader } from './scanner';
 
 /** A TOML syntax error at a 0-based line and UTF-16 column. */
 export interface TomlSyntaxError {
@@ -74,38 +75,60 @@ function syntaxErrorOf(e: unknown): TomlSyntaxError {
   return { message: e instanceof Error ? e.message : String(e), line: 0, character: 0 };
 }
 
+/** What settling a block's verdict needs of it. */
 export interface BlockText {
-  readonly bounds: BlockBounds;
+  /** Undefined for the preamble. */
+  readonly header: BlockHeader | undefined;
   readonly text: string;
-  /** The block's first line in the whole text. */
-  readonly startLine: number;
+  /** The block ends inside an array or inline table it opened, which the next block's header line breaks. */
+  readonly openBeforeNext?: boolean;
 }
 
 /** A block whose first header is dotted: alone, it would create tables that in the file it only extends. */
 function isDetached(b: BlockText): boolean {
-  return b.bounds.header !== undefined && b.bounds.header.segments > 1;
+  return b.header !== undefined && b.header.segments > 1;
 }
 
-/** Each block's TOML or syntax error, lines counted in the whole text. */
+/** Each block's TOML or syntax error (lines counted from the block's first line). */
 export function parseBlocks(blocks: readonly BlockText[]): TomlResult[] {
-  const results = blocks.map((b) => absolute(parseToml(b.text), b.startLine));
-  const preamble = results[0]?.value;
+  return settleSharedKeys(blocks, blocks.map((b) => parseToml(b.text)));
+}
+
+/**
+ * Each block's verdict in the file, from each block's verdict alone (`own`,
+ * the preamble first): the blocks that share a top-level key in a way that
+ * can clash are parsed together. Every other entry comes back as the very
+ * object given, so a caller can tell which verdicts the file changed.
+ */
+export function settleSharedKeys(blocks: readonly BlockText[], own: readonly TomlResult[]): TomlResult[] {
+  const results = [...own];
+  for (const pieces of clashGroups(blocks, own[0]?.value)) parseJointly(blocks, results, pieces);
+  return results;
+}
+
+/**
+ * The groups of blocks (in file order, the preamble first when it defines
+ * the key) whose verdicts `settleSharedKeys` may change; known from the
+ * headers and the preamble's own TOML, before any other block is parsed.
+ */
+export function clashGroups(blocks: readonly BlockText[], preamble: TomlTable | undefined): number[][] {
   const byKey = new Map<string, number[]>();
   blocks.forEach((b, i) => {
-    const key = b.bounds.header?.rootKey;
+    const key = b.header?.rootKey;
     if (key === undefined) return;
     const list = byKey.get(key);
     if (list) list.push(i);
     else byKey.set(key, [i]);
   });
+  const groups: number[][] = [];
   for (const [key, indices] of byKey) {
     const pieces = preamble && key in preamble ? [0, ...indices] : indices;
     if (pieces.length < 2) continue;
     // `[[key]]` blocks each open a new element: they cannot clash.
-    if (pieces.every((i) => blocks[i]!.bounds.header?.array && !isDetached(blocks[i]!))) continue;
-    parseJointly(blocks, results, pieces);
+    if (pieces.every((i) => blocks[i]!.header?.array && !isDetached(blocks[i]!))) continue;
+    groups.push(pieces);
   }
-  return results;
+  return groups;
 }
 
 /**
@@ -120,15 +143,17 @@ function parseJointly(blocks: readonly BlockText[], results: TomlResult[], piece
     if (own && !isDetached(blocks[i]!)) {
       // The whole file stops at this error: join what precedes it (or at least the header line), and nothing after.
       const text = blocks[i]!.text;
-      const prefix = [lineStartOf(text, own.line - blocks[i]!.startLine), lineStartOf(text, 1)]
+      const prefix = [lineStartOf(text, own.line), lineStartOf(text, 1)]
         .map((end) => text.slice(0, end))
         .find((p) => parseToml(p).value !== undefined);
       if (prefix !== undefined) joined.push({ block: i, text: prefix });
       break;
     }
     joined.push({ block: i, text: blocks[i]!.text });
+    // The whole file stops where the next block's header breaks the array this one left open: nothing after counts.
+    if (blocks[i]!.openBeforeNext) break;
   }
-  const clash = jointParseError(blocks, joined);
+  const clash = jointParseError(joined);
   const reached = new Set(joined.map((j) => j.block));
   for (const i of pieces) {
     if (!isDetached(blocks[i]!)) continue;
@@ -145,10 +170,6 @@ function parseJointly(blocks: readonly BlockText[], results: TomlResult[], piece
   }
 }
 
-function absolute(result: TomlResult, startLine: number): TomlResult {
-  return result.error ? { error: { ...result.error, line: result.error.line + startLine } } : result;
-}
-
 function lineStartOf(text: string, line: number): number {
   let at = 0;
   for (let i = 0; i < line && at < text.length; i++) {
@@ -158,30 +179,28 @@ function lineStartOf(text: string, line: number): number {
   return at;
 }
 
-/** Parses `pieces` together, in order, and maps an error back to its block (lines of the whole text). */
+/** Parses `pieces` together, in order, and maps an error back to its block (lines of that block). */
 function jointParseError(
-  blocks: readonly BlockText[],
   pieces: readonly { readonly block: number; readonly text: string }[],
 ): { block: number; error: TomlSyntaxError } | undefined {
   let joint = '';
   const firstLines: number[] = [];
   let line = 0;
-  for (const { text } of pieces) {
-    // A line break between pieces, never after the last: the text's own end is where smol-toml must see it end.
-    if (joint.length > 0 && !joint.endsWith('\n')) {
-      joint += '\n';
-      line++;
-    }
+  pieces.forEach(({ text }, k) => {
     firstLines.push(line);
     joint += text;
     line += countLineBreaks(text);
-  }
+    // Only between pieces: after the last, a line break would change what smol-toml says of a text cut off at its end.
+    if (k < pieces.length - 1 && text.length > 0 && !text.endsWith('\n')) {
+      joint += '\n';
+      line++;
+    }
+  });
   const result = parseToml(joint);
   if (!result.error) return undefined;
   let k = firstLines.length - 1;
   while (k > 0 && firstLines[k]! > result.error.line) k--;
-  const block = pieces[k]!.block;
-  return { block, error: { ...result.error, line: blocks[block]!.startLine + result.error.line - firstLines[k]! } };
+  return { block: pieces[k]!.block, error: { ...result.error, line: result.error.line - firstLines[k]! } };
 }
 
 export function countLineBreaks(text: string): number {

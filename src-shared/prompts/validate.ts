@@ -1,17 +1,19 @@
 // Every finding for a parsed `.prompts` file. Each block is checked on its
 // own (`checkBlock`), which yields its findings and a few facts; the checks
 // that span blocks (a commit and sessions exist, session ids are unique,
-// sessions are in order) run over those facts alone. So an editor can
-// re-check only the block an edit touched and reuse the rest.
+// sessions are in order) run over those facts alone. Each block's check is
+// remembered with its content (blockChecks.ts), so after an edit only the
+// block it touched is checked again.
 
 import { type Finding, sortFindings } from '../finding';
 import type { Range } from '../text/range';
 import type { Block } from './block';
+import { recall, remember } from './blockChecks';
 import { type SessionFact, SchemaChecker } from './checkSchema';
 import { checkSecrets } from './checkSecrets';
 import type { ToolCallOptions } from './checkToolCalls';
 import { promptsCodes as codes } from './codes';
-import type { PromptsDocument } from './document';
+import { finish, type PromptsDocument } from './document';
 import { Report } from './report';
 import { tableSpecs } from './schema';
 import { TableView } from './tableView';
@@ -31,8 +33,35 @@ export interface BlockCheck {
 }
 
 export function validatePrompts(doc: PromptsDocument, options: ValidateOptions): Finding[] {
-  const checks = doc.blocks.map((b) => checkBlock(b, options));
-  return sortFindings([...checks.flatMap((c) => c.findings), ...checkAcrossBlocks(doc, checks.map((c) => c.facts))]);
+  return finish(validatePromptsInSteps(doc, options));
+}
+
+/** `validatePrompts`, pausing (yielding) after each block it had to check (a block checked before is reused). */
+export function* validatePromptsInSteps(doc: PromptsDocument, options: ValidateOptions): Generator<void, Finding[], void> {
+  const key = optionsKey(options);
+  const checks: BlockCheck[] = [];
+  for (const block of doc.blocks) {
+    const known = recall(block, key);
+    if (known) checks.push(known);
+    else {
+      checks.push(remember(block, key, checkBlock(block, options)));
+      yield;
+    }
+  }
+  const findings: Finding[] = [];
+  for (const check of checks) for (const f of check.findings) findings.push(f);
+  // Each block's findings are in order and blocks follow each other: this sort only merges runs.
+  return sortFindings([...findings, ...checkAcrossBlocks(doc, checks.map((c) => c.facts))]);
+}
+
+/** Checks `block` now, unless it was checked before, so a later `validatePrompts` of a document holding it reuses the check. */
+export function checkBlockOnce(block: Block, options: ValidateOptions): void {
+  const key = optionsKey(options);
+  if (!recall(block, key)) remember(block, key, checkBlock(block, options));
+}
+
+function optionsKey(options: ValidateOptions): string {
+  return JSON.stringify(options);
 }
 
 /** The tables a top-level key opens, for blocks that open a sub-table away from it. */
@@ -75,7 +104,7 @@ export function checkBlock(block: Block, options: ValidateOptions): BlockCheck {
 
 export function checkAcrossBlocks(doc: PromptsDocument, facts: readonly BlockFacts[]): Finding[] {
   const findings: Finding[] = [];
-  const top = firstLineRange(doc.text);
+  const top = firstLineRange(doc.blocks);
   if (!facts.some((f) => f.definesCommit)) {
     findings.push({ range: top, severity: codes.missingCommit.severity, code: codes.missingCommit.code, message: 'the file needs one `[commit]` table' });
   }
@@ -134,7 +163,9 @@ function outOfOrder(sessions: readonly SessionFact[]): Finding[] {
   return findings;
 }
 
-function firstLineRange(text: string): Range {
+function firstLineRange(blocks: readonly Block[]): Range {
+  // The first line lies in the first block that is not empty (only the preamble can be).
+  const text = blocks.find((b) => b.text.length > 0)?.text ?? '';
   const nl = text.indexOf('\n');
   const end = nl === -1 ? text.length : nl > 0 && text[nl - 1] === '\r' ? nl - 1 : nl;
   return { start: { line: 0, character: 0 }, end: { line: 0, character: end } };

@@ -1,0 +1,210 @@
+// The benchmark (`npm run bench`, never part of the tests): makes its own
+// inputs, measures the core against its peers and the server through the
+// protocol, prints the tables and the targets met or missed, and writes
+// bench/results.json. `--only=prompts,packs,server` and
+// `--sizes=300KB,6MB,...` run a part, for iterating; the committed results
+// come from a full run.
+
+import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { loadHandEditsProbe } from './handEditsProbe';
+import { collectGarbage, type Figure, type Plan } from './measure';
+import { packFigures, type PackFigures } from './packFigures';
+import { packInput } from './packInput';
+import { promptsFigures, type PromptsFigures } from './promptsFigures';
+import { promptsInput } from './promptsInput';
+import { debounceMs, serverFigures, type ServerFigures } from './serverFigures';
+import { formatTable } from './table';
+
+interface Input {
+  readonly name: string;
+  readonly size: number;
+  readonly seed: number;
+  readonly plan: Plan;
+}
+
+const promptsInputs: readonly Input[] = [
+  { name: '300KB', size: 300_000, seed: 1, plan: { warmups: 5, runs: 21 } },
+  { name: '6MB', size: 6_000_000, seed: 2, plan: { warmups: 3, runs: 15 } },
+  { name: '60MB', size: 60_000_000, seed: 3, plan: { warmups: 1, runs: 3 } },
+];
+
+const packInputs: readonly Input[] = [
+  { name: '10KB', size: 10_000, seed: 4, plan: { warmups: 50, runs: 101 } },
+  { name: '1MB', size: 1_000_000, seed: 5, plan: { warmups: 5, runs: 21 } },
+  { name: '15MB', size: 15_000_000, seed: 6, plan: { warmups: 2, runs: 9 } },
+];
+
+const serverEdits = { edits: 9, warmups: 3 };
+
+function option(name: string): string[] | undefined {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg?.slice(name.length + 3).split(',');
+}
+
+const only = option('only');
+const sizes = option('sizes');
+const wanted = (part: string, input: Input): boolean => (!only || only.includes(part)) && (!sizes || sizes.includes(input.name));
+
+const ms = (f: Figure | number): string => (typeof f === 'number' ? f : f.ms).toFixed(1);
+const mbps = (f: Figure): string => f.mbps.toFixed(0);
+const runs = (f: Figure): string => `${f.runs} (+${f.warmups})`;
+
+async function main(): Promise<void> {
+  // The machine may be shared: its load, before and after, says how far to trust the wall-clock figures.
+  const loadBefore = loadavg()[0]!;
+  const handEdits = loadHandEditsProbe(process.env['BENCH_HAND_EDITS']);
+  const prompts: PromptsFigures[] = [];
+  const packs: PackFigures[] = [];
+  const server: ServerFigures[] = [];
+
+  // Packs first: the 60 MB .prompts figures leave a heap whose collections would land in theirs.
+  for (const input of packInputs) {
+    if (!wanted('packs', input)) continue;
+    progress(`pack ${input.name}`);
+    packs.push(packFigures(input.name, packInput(input.size, input.seed), input.plan));
+    collectGarbage();
+  }
+  for (const input of promptsInputs) {
+    if (!wanted('prompts', input)) continue;
+    progress(`.prompts ${input.name}: core figures`);
+    prompts.push(promptsFigures(input.name, promptsInput(input.size, input.seed), input.plan, handEdits));
+    collectGarbage();
+  }
+  for (const input of promptsInputs) {
+    if (!wanted('server', input)) continue;
+    progress(`.prompts ${input.name}: server over stdio`);
+    server.push(await serverFigures(input.name, promptsInput(input.size, input.seed), serverEdits.edits, serverEdits.warmups));
+    collectGarbage();
+  }
+
+  const machine = {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    os: `${osType()} ${release()}`,
+    node: process.version,
+    loadAverage: { before: loadBefore, after: loadavg()[0]! },
+  };
+  const targets = targetsOf(prompts, packs, server);
+  print(machine, prompts, packs, server, targets);
+  if (!only && !sizes) {
+    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, packs, server, targets };
+    writeFileSync(path.join(process.cwd(), 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write('\nwrote bench/results.json\n');
+  }
+}
+
+interface Target {
+  readonly target: string;
+  readonly measured: string;
+  readonly met: boolean;
+}
+
+function targetsOf(prompts: readonly PromptsFigures[], packs: readonly PackFigures[], server: readonly ServerFigures[]): Target[] {
+  const targets: Target[] = [];
+  const medium = prompts.find((p) => p.input === '6MB');
+  if (medium) {
+    const r = medium.ratios.validationOverSmolToml;
+    targets.push({ target: 'validation <= 1.5x smol-toml parse (6 MB)', measured: `${r.toFixed(2)}x`, met: r <= 1.5 });
+    const e = 1 / medium.ratios.validationOverTomlEslintParser;
+    targets.push({ target: 'validation >= 5x faster than toml-eslint-parser (6 MB)', measured: `${e.toFixed(1)}x faster`, met: e >= 5 });
+  }
+  const large = server.find((s) => s.input === '60MB');
+  if (large) {
+    targets.push({ target: 'one-character edit in 60 MB: < 50 ms server time', measured: `${large.edits.serverMs.toFixed(1)} ms`, met: large.edits.serverMs < 50 });
+  }
+  for (const p of packs) {
+    targets.push({ target: `pack decode + assess + render >= 100 MB/s (${p.input})`, measured: `${p.all.mbps.toFixed(0)} MB/s`, met: p.all.mbps >= 100 });
+  }
+  for (const s of server.filter((s) => s.input !== '300KB')) {
+    targets.push({ target: `server peak memory < 10x the file (${s.input})`, measured: `${s.memory.peakOverFile.toFixed(1)}x`, met: s.memory.peakOverFile < 10 });
+  }
+  return targets;
+}
+
+function print(machine: Record<string, unknown>, prompts: readonly PromptsFigures[], packs: readonly PackFigures[], server: readonly ServerFigures[], targets: readonly Target[]): void {
+  const out: string[] = [`\nMachine: ${JSON.stringify(machine)}`];
+  if (prompts.length > 0) {
+    out.push('\n.prompts, in process: median ms (MB/s); runs (+ warm-ups)');
+    out.push(
+      formatTable(
+        ['input', 'MB', '(a) smol-toml', '(b) validation', '(b) + full index', '(c) hand-edit diff', '(d) @iarna/toml', '(e) toml-eslint-parser', '(b)/(a)', '(b)/(e)', 'CPU (b)/(a)', 'CPU (b)/(e)', 'runs', 'keystroke ms'],
+        prompts.map((p) => [
+          p.input,
+          (p.size / 1e6).toFixed(2),
+          `${ms(p.smolToml)} (${mbps(p.smolToml)})`,
+          `${ms(p.validation)} (${mbps(p.validation)})`,
+          `${ms(p.validationWithIndex)} (${mbps(p.validationWithIndex)})`,
+          typeof p.handEdits === 'string' ? 'n/a' : `${ms(p.handEdits)} (${mbps(p.handEdits)})`,
+          `${ms(p.iarnaToml)} (${mbps(p.iarnaToml)})`,
+          `${ms(p.tomlEslintParser)} (${mbps(p.tomlEslintParser)})`,
+          p.ratios.validationOverSmolToml.toFixed(2),
+          p.ratios.validationOverTomlEslintParser.toFixed(3),
+          p.ratios.cpuValidationOverSmolToml.toFixed(2),
+          p.ratios.cpuValidationOverTomlEslintParser.toFixed(3),
+          runs(p.smolToml),
+          p.keystroke.ms.toFixed(2),
+        ]),
+      ),
+    );
+    const reason = prompts.find((p) => typeof p.handEdits === 'string')?.handEdits;
+    const measured = prompts.find((p) => p.handEditsFunction)?.handEditsFunction;
+    if (reason) out.push(`(c): ${reason}`);
+    else if (measured) out.push(`(c): ${measured}(baseline, current), one user turn changed, both documents parsed beforehand`);
+  }
+  if (packs.length > 0) {
+    out.push('\nPacks, in process: median ms (MB/s); runs (+ warm-ups)');
+    out.push(
+      formatTable(
+        ['input', 'MB', 'sections', 'decode', 'assess', 'render', 'decode + assess + render', 'runs'],
+        packs.map((p) => [p.input, (p.size / 1e6).toFixed(2), String(p.sections), `${ms(p.decode)} (${mbps(p.decode)})`, `${ms(p.assess)} (${mbps(p.assess)})`, `${ms(p.render)} (${mbps(p.render)})`, `${ms(p.all)} (${mbps(p.all)})`, runs(p.all)]),
+      ),
+    );
+  }
+  if (server.length > 0) {
+    out.push(`\nServer over stdio (dist/server.js): open = didOpen to first diagnostics; edit = one character typed in a turn, median of ${serverEdits.edits} after ${serverEdits.warmups} warm-ups; round trips include the ${debounceMs} ms debounce`);
+    out.push(
+      formatTable(
+        ['input', 'file MB', 'open ms', 'open server ms', 'edit round trip ms', 'edit latency in server ms', 'edit server ms', '(update / model / check / publish)', 'peak RSS MB', 'peak / file', 'peak above idle / file'],
+        server.map((s) => [
+          s.input,
+          (s.bytes / 1e6).toFixed(2),
+          s.openMs.toFixed(0),
+          s.open.serverMs.toFixed(0),
+          s.edits.roundTripMs.toFixed(1),
+          s.edits.latencyMs.toFixed(1),
+          s.edits.serverMs.toFixed(2),
+          [s.edits.updateMs, s.edits.modelMs, s.edits.checkMs, s.edits.publishMs].map((x) => x.toFixed(2)).join(' / '),
+          (s.memory.peakBytes / 1e6).toFixed(0),
+          `${s.memory.peakOverFile.toFixed(1)}x`,
+          `${s.memory.aboveIdleOverFile.toFixed(1)}x`,
+        ]),
+      ),
+    );
+  }
+  if (server.length > 0) {
+    out.push('\nA new session pasted in as one edit (a block boundary added: the blocks around it are parsed again)');
+    out.push(
+      formatTable(
+        ['input', 'round trip ms', 'server ms', 'model', 'yields'],
+        server.map((s) => [s.input, s.structuralEdit.roundTripMs.toFixed(0), s.structuralEdit.stats.serverMs.toFixed(0), s.structuralEdit.stats.model, String(s.structuralEdit.stats.yields)]),
+      ),
+    );
+  }
+  if (targets.length > 0) {
+    out.push('\nTargets');
+    out.push(formatTable(['target', 'measured', 'met'], targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'NO'])));
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+function progress(message: string): void {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 1;
+});

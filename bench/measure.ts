@@ -1,0 +1,63 @@
+// Timing for the benchmark: a function run a few times untimed (warm-up,
+// so the JIT has compiled it), then timed several times in the same
+// process; the figure is the median. Garbage is collected (node runs with
+// --expose-gc) before the warm-up, so a figure does not pay for the
+// garbage of the one before it; not between runs, where a forced
+// collection's sweeping would run alongside the next run, and a run pays
+// for its own garbage as it would in the server.
+
+export interface Figure {
+  /** Median time of one run, in milliseconds (wall clock). */
+  readonly ms: number;
+  /**
+   * Median CPU time of the process during one run (garbage collector threads
+   * included). On a shared machine this moves less than the wall clock.
+   */
+  readonly cpuMs: number;
+  /** Throughput at the median: input megabytes (10^6 UTF-16 units) per second. */
+  readonly mbps: number;
+  readonly runs: number;
+  readonly warmups: number;
+}
+
+export interface Plan {
+  readonly runs: number;
+  readonly warmups: number;
+}
+
+// Results are kept here so no run can be optimized away.
+const sink: { value?: unknown } = {};
+
+export function measure(size: number, plan: Plan, f: () => unknown): Figure {
+  collectGarbage();
+  for (let i = 0; i < plan.warmups; i++) sink.value = f();
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  for (let i = 0; i < plan.runs; i++) {
+    sink.value = undefined;
+    const cpu = process.cpuUsage();
+    const began = performance.now();
+    sink.value = f();
+    times.push(performance.now() - began);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
+  }
+  sink.value = undefined;
+  const ms = median(times);
+  return { ms, cpuMs: median(cpuTimes), mbps: size / 1e6 / (ms / 1000), runs: plan.runs, warmups: plan.warmups };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** Keeps a value reachable (for inputs that must not be collected mid-measurement). */
+export function keep(value: unknown): void {
+  sink.value = value;
+}

@@ -1,0 +1,43 @@
+// `npm run bench`: builds the server bundle the protocol figures start,
+// bundles the benchmark (and the hand-edit diff with its parser, when the
+// branch has src-shared/prompts/handEdits.ts), then runs it with the
+// garbage collector exposed (collected before each timed run) and room for
+// the peers' 60 MB syntax trees. Arguments are passed on.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning', absWorkingDir: root };
+
+const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+// Three folders deep, as the compiled tests are: test/support/paths.ts finds the repository from there.
+const main = path.join(root, 'out', 'bench', 'bundle', 'main.js');
+await build({ ...common, entryPoints: ['bench/main.ts'], outfile: main });
+
+const env = { ...process.env };
+delete env.BENCH_HAND_EDITS;
+// The diff and its check, where the branch has them (handEditsCheck.ts judges what handEdits.ts finds).
+const handEditModules = ['handEdits', 'handEditsCheck'].filter((m) => existsSync(path.join(root, 'src-shared', 'prompts', `${m}.ts`)));
+if (handEditModules.includes('handEdits')) {
+  const probe = path.join(root, 'out', 'bench', 'bundle', 'handEdits.js');
+  await build({
+    ...common,
+    stdin: {
+      contents: [
+        "export { parsePrompts } from './src-shared/prompts/document';",
+        ...handEditModules.map((m) => `export * from './src-shared/prompts/${m}';`),
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+    },
+    outfile: probe,
+  });
+  env.BENCH_HAND_EDITS = probe;
+}
+
+const run = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=12288', main, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+process.exit(run.status ?? 1);

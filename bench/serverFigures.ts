@@ -1,0 +1,132 @@
+// Server figures through the real protocol: the bundled server started
+// over stdio (as the editor starts it), one `.prompts` file opened, then
+// one-character edits typed inside a turn (the line after `text = """`,
+// from column 3), then a new session pasted in as one edit. Round trips are measured here;
+// the server's own time for each validation comes from its
+// `packs/validationStats` request, and its peak memory from /proc.
+
+import { readFileSync } from 'node:fs';
+import { validationStatsRequest, type ValidationStats, type ValidationStatsResult } from '../src-shared/protocol';
+import { LspSession } from '../test/support/lspSession';
+import { median } from './measure';
+import { middleTurnText } from './promptsInput';
+
+export interface ServerFigures {
+  readonly input: string;
+  readonly bytes: number;
+  /** didOpen sent to the first diagnostics received. */
+  readonly openMs: number;
+  /** The first validation as the server timed it. */
+  readonly open: ValidationStats;
+  readonly edits: {
+    readonly count: number;
+    readonly warmups: number;
+    /** didChange sent to the diagnostics of that version received (debounce included). */
+    readonly roundTripMs: number;
+    /** The same inside the server: the change's arrival to the diagnostics sent (debounce included). */
+    readonly latencyMs: number;
+    /** The server's work for the version: applying the change, updating the model, checking, publishing. */
+    readonly serverMs: number;
+    readonly updateMs: number;
+    readonly modelMs: number;
+    readonly checkMs: number;
+    readonly publishMs: number;
+    /** How the model of each timed version was obtained. */
+    readonly models: readonly string[];
+  };
+  /** A new session pasted in as one edit (a block boundary added). */
+  readonly structuralEdit: { readonly roundTripMs: number; readonly stats: ValidationStats };
+  /** The server process's peak resident memory (VmHWM) and its resident memory before the file was opened. */
+  readonly memory: { readonly peakBytes: number; readonly idleBytes: number; readonly peakOverFile: number; readonly aboveIdleOverFile: number };
+}
+
+/** The server waits this long after the last change before validating (server/src/server.ts). */
+export const debounceMs = 150;
+
+export async function serverFigures(input: string, text: string, edits: number, warmups: number): Promise<ServerFigures> {
+  const session = await LspSession.start();
+  try {
+    const pid = session.process.pid!;
+    const idleBytes = memoryOf(pid, 'VmRSS');
+    const uri = `file:///bench/${input}.prompts`;
+    const openedAt = performance.now();
+    await session.open(uri, 'spec-prompts', text);
+    await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000);
+    const openMs = performance.now() - openedAt;
+    const open = (await stats(session)).documents[uri]!;
+
+    const line = lineOf(text, middleTurnText(text));
+    let character = 3;
+    const timed: { roundTripMs: number; stats: ValidationStats }[] = [];
+    for (let i = 0; i < warmups + edits; i++) {
+      const version = i + 2;
+      const sentAt = performance.now();
+      await session.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: 'x' }],
+      });
+      await session.waitForDiagnostics(uri, (p) => p.version === version, 600_000);
+      const roundTripMs = performance.now() - sentAt;
+      character++;
+      const s = (await stats(session)).documents[uri]!;
+      if (i >= warmups) timed.push({ roundTripMs, stats: s });
+    }
+    const structuralEdit = await addSession(session, uri, lineOf(text, text.indexOf('\n[[edits]]\n') + 1), warmups + edits + 2);
+    const of = (f: (s: ValidationStats) => number): number => median(timed.map((t) => f(t.stats)));
+    const peakBytes = memoryOf(pid, 'VmHWM');
+    const bytes = Buffer.byteLength(text);
+    return {
+      input,
+      bytes,
+      openMs,
+      open,
+      edits: {
+        count: edits,
+        warmups,
+        roundTripMs: median(timed.map((t) => t.roundTripMs)),
+        latencyMs: of((s) => s.latencyMs),
+        serverMs: of((s) => s.serverMs),
+        updateMs: of((s) => s.updateMs),
+        modelMs: of((s) => s.modelMs),
+        checkMs: of((s) => s.checkMs),
+        publishMs: of((s) => s.publishMs),
+        models: [...new Set(timed.map((t) => t.stats.model))],
+      },
+      structuralEdit,
+      memory: { peakBytes, idleBytes, peakOverFile: peakBytes / bytes, aboveIdleOverFile: (peakBytes - idleBytes) / bytes },
+    };
+  } finally {
+    await session.stop();
+  }
+}
+
+/** Pastes a whole new session at the start of `line` as one edit, and times its diagnostics. */
+async function addSession(session: LspSession, uri: string, line: number, version: number): Promise<ServerFigures['structuralEdit']> {
+  const text = '[[sessions]]\nid = "bench-added"\nsource = "manual"\n\n  [[sessions.turns]]\n  role = "user"\n  text = "added by the benchmark"\n\n';
+  const sentAt = performance.now();
+  await session.connection.sendNotification('textDocument/didChange', {
+    textDocument: { uri, version },
+    contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text }],
+  });
+  await session.waitForDiagnostics(uri, (p) => p.version === version, 600_000);
+  const roundTripMs = performance.now() - sentAt;
+  return { roundTripMs, stats: (await stats(session)).documents[uri]! };
+}
+
+function stats(session: LspSession): Promise<ValidationStatsResult> {
+  return session.request<ValidationStatsResult>(validationStatsRequest, {});
+}
+
+/** A field of /proc/<pid>/status, in bytes. */
+function memoryOf(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+  return Number(kb) * 1024;
+}
+
+/** The line `offset` is on. */
+function lineOf(text: string, offset: number): number {
+  let line = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}

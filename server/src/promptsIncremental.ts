@@ -1,0 +1,26 @@
+// How the `.prompts` model is kept up to date as the user types: a whole
+// parse in steps, an edit applied to the block it falls in, and the
+// per-block checks done in steps before the service's check assembles them.
+
+import type { PromptsDocument } from '../../src-shared/prompts/document';
+import { parsePromptsInSteps } from '../../src-shared/prompts/document';
+import { updatePromptsLocally } from '../../src-shared/prompts/incremental';
+import { checkBlockOnce, type ValidateOptions, validatePromptsInSteps } from '../../src-shared/prompts/validate';
+import type { Settings } from '../../src-shared/settings';
+import type { IncrementalModels } from './models';
+
+/** The same options as the service's check, so the checks done here are the ones it reuses. */
+function optionsOf(settings: Settings): ValidateOptions {
+  return { strictUnknownTools: settings.prompts.strictUnknownTools };
+}
+
+export const promptsIncremental: IncrementalModels<PromptsDocument> = {
+  parseInSteps(text, settings) {
+    const options = settings && optionsOf(settings);
+    return parsePromptsInSteps(text, options && ((block) => checkBlockOnce(block, options)));
+  },
+  update: updatePromptsLocally,
+  *prepareCheck(doc, settings) {
+    yield* validatePromptsInSteps(doc, optionsOf(settings));
+  },
+};
