@@ -83,10 +83,15 @@ export class LspSession {
   }
 
   /** Replaces the whole text; returns the new version. */
-  async replace(uri: string, text: string): Promise<number> {
+  replace(uri: string, text: string): Promise<number> {
+    return this.edit(uri, [{ text }]);
+  }
+
+  /** Applies ranged changes (LSP incremental sync); returns the new version. */
+  async edit(uri: string, contentChanges: readonly unknown[]): Promise<number> {
     const version = (this.versions.get(uri) ?? 0) + 1;
     this.versions.set(uri, version);
-    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
     return version;
   }
 
