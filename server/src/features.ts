@@ -10,6 +10,7 @@ import type { Connection, Position, Range, ServerCapabilities, TextDocuments } f
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings } from '../../src-shared/settings';
 import { guard, type Logger } from './errorBoundary';
+import type { FileLimits } from './fileLimits';
 import type { AnyLanguageService, FeatureContext } from './languageService';
 import type { ModelCache } from './models';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -21,6 +22,7 @@ export interface FeatureDeps {
   readonly settingsFor: (uri: string) => Promise<Settings>;
   readonly logger: Logger;
   readonly workspace: WorkspaceIndex;
+  readonly limits: FileLimits;
 }
 
 /** The capabilities to announce: only what some language implements. */
@@ -47,6 +49,8 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
     const service = deps.models.service(document);
     if (!service) return undefined;
     const settings = await deps.settingsFor(uri);
+    // A file too large or binary is not read (fileLimits.ts): every feature answers its neutral value.
+    if (deps.limits.refusal(document, settings)) return undefined;
     return { service, ctx: { document, model: deps.models.model(document), settings } };
   }
 

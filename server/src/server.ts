@@ -7,7 +7,7 @@
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { languageIds, settingsSection, validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol';
-import { resolveSettings, type Settings } from '../../src-shared/settings';
+import { defaultSettings, resolveSettings, type Settings } from '../../src-shared/settings';
 import { chunkedDocuments } from './chunkedTextDocument';
 import { registerDiagnosticsSupport } from './diagnostics';
 import { guard } from './errorBoundary';
@@ -27,6 +27,7 @@ import { clientFileWatcher } from './workspaceWatch';
 import { nodeSpawner } from './gitCommand';
 import { registerTrustSupport, WorkspaceTrust } from './trust';
 import { connectionLogger } from './logger';
+import { FileLimits } from './fileLimits';
 import { logUncaughtErrors } from './processGuards';
 import { registerTestHooks } from './testHooks';
 
@@ -44,8 +45,9 @@ let canAskConfiguration = false;
 let canWatchFiles = false;
 let workspaceFolders: string[] = [];
 const trust = new WorkspaceTrust();
+const limits = new FileLimits();
 registerTrustSupport(connection, trust);
-const handEdits = registerHandEditSupport(connection, { documents, models, spawner: nodeSpawner, now: () => new Date(), logger, trust });
+const handEdits = registerHandEditSupport(connection, { documents, models, spawner: nodeSpawner, now: () => new Date(), logger, trust, settingsFor, limits });
 
 connection.onInitialize((params) => {
   canAskConfiguration = params.capabilities.workspace?.configuration === true;
@@ -72,6 +74,7 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   models,
   settingsFor,
   onError: (message) => logger.error(message),
+  limits,
   extraFindings: async (document, model) => [...(await handEdits.findings(document, model)), ...(await discipline.findings(document, model))],
 });
 handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
@@ -79,14 +82,15 @@ handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
 discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
 // Workspace files that are not open are read from disk (once the workspace is trusted); the client reports their changes once asked to watch them.
 const workspace = new WorkspaceIndex(
-  trustedFiles(diskWorkspaceFiles(() => workspaceFolders), trust),
-  () => documents.all(),
+  trustedFiles(diskWorkspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust),
+  // A document too large or binary for the default limit is left out, as on disk.
+  () => documents.all().filter((d) => !limits.refusal(d, defaultSettings)),
   clientFileWatcher(connection, () => canWatchFiles, logger),
 );
 connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
 trust.onDidChange(() => workspace.forgetFiles());
-registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace });
-registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline });
+registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace, limits });
+registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
 
 connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
 connection.onRequest(

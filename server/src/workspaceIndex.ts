@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { FileChangeType, type FileEvent } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isMissingOrForbidden, type WorkspaceFiles } from './workspaceFiles';
+import { isUnreadable, type WorkspaceFiles } from './workspaceFiles';
 
 export interface Extractor<T> {
   /** Names this extract's cache. */
@@ -105,7 +105,7 @@ export class WorkspaceIndex {
       text = await this.files.read(uri);
     } catch (e) {
       // Deleted since it was listed, or unreadable: it has nothing to offer.
-      if (isMissingOrForbidden(e)) return undefined;
+      if (isUnreadable(e)) return undefined;
       throw e;
     }
     const value = x.extract(text);

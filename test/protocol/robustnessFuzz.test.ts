@@ -3,18 +3,20 @@
 // nesting, long lines) opened, changed by ranged edits and whole
 // replacements, asked for hover, completion, definition, references,
 // symbols, folds, code lenses, code actions and formatting at random
-// positions, and closed. Every request must be answered (no error) within
-// the hang deadline, the server must stay up, and the diagnostics published
-// for the last version must lie inside the document and say what the core
-// says of that text. Texts are as VS Code sends them: it turns a lone CR
-// into a line break when it loads or edits a file, so none is sent here
-// (the core's own fuzz tests take them).
+// positions (and past the end of the text), and closed. Every request must
+// be answered (no error) within the hang deadline, the server must stay up,
+// and the diagnostics published for the last version must lie inside the
+// document and say what the core says of that text (or be the one note of
+// a file it does not read). Texts are as VS Code sends them: it turns a
+// lone CR into a line break when it loads or edits a file, so none is sent
+// here (the core's own fuzz tests take them).
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic, Position, Range } from 'vscode-languageserver/node';
+import { capFindings, refusalFinding, refusalOf, textFacts } from '../../src-shared/fileLimits';
 import { checkPack } from '../../src-shared/pack/check';
 import { checkPrompts } from '../../src-shared/prompts/check';
 import { defaultSettings } from '../../src-shared/settings';
@@ -111,7 +113,9 @@ test('the server answers every request on hostile documents, in time, and publis
         diagnostics = await withinDeadlineAsync('diagnostics of the last version', () => session.diagnosticsAt(uri, doc.version));
         for (const d of diagnostics) assertInside(doc, d.range, `diagnostic ${String(d.code)}`);
         const text = doc.getText();
-        const expected = language === 'loom-pack' ? checkPack(text, defaultSettings.pack) : checkPrompts(text, defaultSettings.prompts);
+        const format = language === 'loom-pack' ? 'pack' : 'prompts';
+        const refusal = refusalOf(textFacts(text), format, defaultSettings.maxFileSizeMB);
+        const expected = refusal ? [refusalFinding(refusal, format)] : capFindings(format === 'pack' ? checkPack(text, defaultSettings.pack) : checkPrompts(text, defaultSettings.prompts), format);
         const shown = (ds: readonly { code?: unknown; message: string; range: unknown }[]) => ds.map((d) => `${String(d.code)} ${JSON.stringify(d.range)} ${d.message}`).sort();
         assert.deepEqual(shown(diagnostics), shown(expected));
         await askEverything(session, doc, doc.positionAt(text.length), diagnostics);

@@ -27,6 +27,9 @@ import type { AsyncSpawner } from '../gitCommand';
 import type { HeadText, NoBaseline } from '../gitRepository';
 import type { ModelCache } from '../models';
 import type { WorkspaceTrust } from '../trust';
+import type { FileLimits } from '../fileLimits';
+import { refusalFinding } from '../../../src-shared/fileLimits';
+import type { Settings } from '../../../src-shared/settings';
 import { BaselineStore } from './handEditsBaselines';
 
 export interface HandEditDeps {
@@ -36,6 +39,8 @@ export interface HandEditDeps {
   readonly now: () => Date;
   readonly logger: Logger;
   readonly trust: WorkspaceTrust;
+  readonly settingsFor: (uri: string) => Promise<Settings>;
+  readonly limits: FileLimits;
 }
 
 export interface HandEditSupport {
@@ -122,6 +127,9 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
     const document = deps.documents.get(params.uri);
     if (!document || document.languageId !== languageIds.prompts) return { ok: false, message: 'Open the .prompts file first.' };
     if (document.version !== params.version) return { ok: false, message: changedMeanwhile };
+    const refusal = deps.limits.refusal(document, await deps.settingsFor(params.uri));
+    if (refusal) return { ok: false, message: refusalFinding(refusal, 'prompts').message };
+    if (deps.documents.get(params.uri)?.version !== params.version) return { ok: false, message: changedMeanwhile };
     const model = deps.models.model(document) as PromptsDocument;
     let request: FixRequest;
     if (params.fix.kind === 'recordAll') {

@@ -11,6 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { defaultSettings } from '../../../src-shared/settings';
 import { guard } from '../../../server/src/errorBoundary';
 import { registerFeatureSupport } from '../../../server/src/features';
+import { FileLimits } from '../../../server/src/fileLimits';
 import type { AnyLanguageService } from '../../../server/src/languageService';
 import { ModelCache } from '../../../server/src/models';
 import { WorkspaceIndex } from '../../../server/src/workspaceIndex';
@@ -50,6 +51,7 @@ test('a provider that throws: the neutral answer, its stack logged, and the next
     settingsFor: async () => defaultSettings,
     logger: { error: (m) => logged.push(m) },
     workspace: new WorkspaceIndex({ list: async () => [], read: async () => '' }, () => [], () => undefined),
+    limits: new FileLimits(),
   });
   const at = { textDocument: { uri: document.uri }, position: { line: 0, character: 0 } };
   assert.equal(await handlers.get('onHover')!(at), null);
