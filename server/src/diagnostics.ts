@@ -13,6 +13,7 @@ import type { Finding, Severity } from '../../src-shared/finding';
 import type { ValidationStats, ValidationStatsResult } from '../../src-shared/protocol';
 import type { Settings } from '../../src-shared/settings';
 import { capFindings, refusalFinding } from '../../src-shared/fileLimits';
+import { redactSecrets } from '../../src-shared/prompts/redactText';
 import { ChunkedTextDocument } from './chunkedTextDocument';
 import { type FileLimits, formatOf } from './fileLimits';
 import type { AnyLanguageService } from './languageService';
@@ -25,14 +26,15 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+/** A finding as the editor shows it; its messages never repeat a secret (a message may quote a value). */
 export function toDiagnostic(f: Finding, uri: string): Diagnostic {
   return {
     range: f.range,
     severity: severities[f.severity],
     code: f.code,
     source: 'packs-and-prompts',
-    message: f.message,
-    ...(f.related && { relatedInformation: f.related.map((r) => ({ location: { uri, range: r.range }, message: r.message })) }),
+    message: redactSecrets(f.message),
+    ...(f.related && { relatedInformation: f.related.map((r) => ({ location: { uri, range: r.range }, message: redactSecrets(r.message) })) }),
     ...(f.data !== undefined && { data: f.data }),
   };
 }
