@@ -19,6 +19,7 @@ import type { VersionUnchangedData } from '../../../src-shared/pack/renderDiscip
 import { bumpVersion } from '../../../src-shared/pack/versionBump';
 import type { PackContext } from './context';
 import { sectionInsertion } from './placement';
+import { versionedEdit } from '../versionedEdit';
 
 const keywords = ['section', 'version', 'loom-prompt-pack'];
 
@@ -45,8 +46,9 @@ function startKey(p: Position): string {
   return `${p.line}:${p.character}`;
 }
 
+// Versioned: the editor refuses a fix once the document has moved past the version it was computed on.
 function fix(ctx: PackContext, title: string, diagnostic: Diagnostic, edits: TextEdit[], isPreferred: boolean): CodeAction {
-  return { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred, edit: { changes: { [ctx.document.uri]: edits } } };
+  return { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred, edit: versionedEdit(ctx.document, edits) };
 }
 
 function fixPlaceholder(ctx: PackContext, diagnostic: Diagnostic, occurrences: OccurrencesByStart): CodeAction[] {
@@ -65,14 +67,12 @@ function addSection(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
   return [fix(ctx, `Add missing ${what} \`${name}\``, diagnostic, [sectionInsertion(ctx.model, ctx.profile, name)], true)];
 }
 
-// Versioned: VS Code refuses it once the document has moved past the version it was computed on.
 function bumpVersionLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
   const pack = ctx.model.all.pack;
   const data = diagnostic.data as Partial<VersionUnchangedData> | undefined;
   if (!ctx.model.verdict.ok || pack.versionLine < 0 || data?.version !== pack.version) return [];
   const bumped = bumpVersion(pack.version);
-  const edit = { textDocument: { uri: ctx.document.uri, version: ctx.document.version }, edits: [{ range: pack.versionRange, newText: bumped }] };
-  return [{ title: `Bump the version to \`${bumped}\``, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: { documentChanges: [edit] } }];
+  return [fix(ctx, `Bump the version to \`${bumped}\``, diagnostic, [{ range: pack.versionRange, newText: bumped }], true)];
 }
 
 function fixDirectiveLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
