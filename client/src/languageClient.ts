@@ -6,6 +6,7 @@ import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { languageIds, settingsSection } from '../../src-shared/protocol';
 import { serverErrorHandler } from './serverCrashes';
+import { versionedCodeActions } from './versionedEdits';
 
 /** The client, not yet started, so features can register for the server's first notifications. */
 export function createLanguageClient(context: ExtensionContext, initializationOptions: unknown): LanguageClient {
@@ -25,6 +26,8 @@ export function createLanguageClient(context: ExtensionContext, initializationOp
     initializationOptions,
     // A crashed server is started again, within a budget (serverCrashes.ts).
     errorHandler: serverErrorHandler(() => client.outputChannel),
+    // Quick fixes apply only to the version they were computed for (versionedEdits.ts).
+    middleware: versionedCodeActions,
   };
   const client = new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
   return client;
