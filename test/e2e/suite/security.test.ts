@@ -3,9 +3,11 @@
 // page, whose elements are only its own); a quick fix of either language,
 // computed before an edit, is refused with the document untouched by it,
 // and applies once asked again; a hand-edit fix asked for an older version
-// changes nothing.
+// changes nothing; and a language server killed outright is started again
+// and checks documents as before (this test runs last: it ends the server).
 
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { PacksApi } from '../../../client/src/api';
@@ -23,6 +25,15 @@ async function untitled(language: string, content: string): Promise<vscode.TextE
 /** Inserts a line at the top of the editor's document, as a user typing would. */
 async function typeAtTop(editor: vscode.TextEditor, text: string): Promise<void> {
   assert.ok(await editor.edit((b) => b.insert(new vscode.Position(0, 0), text)));
+}
+
+/** The language servers this extension host started (its children running dist/server.js). */
+function serverPids(): number[] {
+  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .filter((l) => /dist[\\/]server\.js/.test(l))
+    .map((l) => Number.parseInt(l.trim(), 10));
 }
 
 function find(diagnostics: readonly vscode.Diagnostic[], code: string): vscode.Diagnostic {
@@ -91,5 +102,19 @@ suite('security', () => {
     const before = document.getText();
     assert.equal(await vscode.commands.executeCommand('packsAndPrompts.applyHandEditFix', params), false);
     assert.equal(document.getText(), before);
+  });
+
+  test('a language server killed outright is started again, and checks documents as before', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const [before, ...others] = serverPids();
+    assert.ok(before !== undefined && others.length === 0, `one server runs: ${[before, ...others].join(', ')}`);
+    process.kill(before, 'SIGKILL');
+    const [after] = await waitFor(() => {
+      const now = serverPids();
+      return now.length === 1 && now[0] !== before && now;
+    }, defaultDeadlineMs, 'a new language server');
+    assert.notEqual(after, before);
+    const editor = await untitled('loom-pack', pack('Platform: {platfrom}'));
+    await waitForDiagnostics(editor.document.uri, (ds) => ds.some((d) => d.code === 'pack/unknown-placeholder'));
   });
 });
