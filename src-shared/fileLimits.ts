@@ -58,13 +58,13 @@ export function refusalOf(text: TextFacts, format: FileFormat, maxFileSizeMB: nu
 
 /**
  * Binary, or over the size limit: known from the length and the first 8 KB,
- * the UTF-8 bytes counted (or taken from `bytes`, counted before) only near the limit.
+ * the UTF-8 bytes counted (by `bytes`, which may remember them) only near the limit.
  */
-export function sizeRefusal(text: TextFacts, maxFileSizeMB: number, bytes?: number): Refusal | undefined {
+export function sizeRefusal(text: TextFacts, maxFileSizeMB: number, bytes = () => utf8Length(text.whole())): Refusal | undefined {
   if (looksBinary(text.head(binaryProbeLength))) return { kind: 'binary' };
   const limit = maxFileSizeMB * megabyte;
   // A code unit is one to three UTF-8 bytes: only between those bounds must the bytes be counted.
-  if (surelyTooLarge(text.length, maxFileSizeMB) || (text.length * 3 > limit && (bytes ?? utf8Length(text.whole())) > limit)) return { kind: 'tooLarge', limitMB: maxFileSizeMB };
+  if (surelyTooLarge(text.length, maxFileSizeMB) || (text.length * 3 > limit && bytes() > limit)) return { kind: 'tooLarge', limitMB: maxFileSizeMB };
   return undefined;
 }
 

@@ -17,8 +17,8 @@ import type { Settings } from '../../src-shared/settings';
 const recountAfter = 256 * 1024;
 
 export class FileLimits {
-  /** Per document, what the whole text said when last counted: its UTF-8 bytes and its structure. */
-  private readonly counted = new Map<string, { readonly length: number; readonly languageId: string; readonly bytes: number; readonly structure: Refusal | undefined }>();
+  /** Per document, what the whole text said when last counted: its structure, and its UTF-8 bytes once they were needed. */
+  private readonly counted = new Map<string, { readonly length: number; readonly languageId: string; readonly structure: Refusal | undefined; bytes?: number }>();
 
   refusal(document: TextDocument, settings: Pick<Settings, 'maxFileSizeMB'>): Refusal | undefined {
     const length = document.offsetAt({ line: document.lineCount, character: 0 });
@@ -28,11 +28,11 @@ export class FileLimits {
     if (surelyTooLarge(length, settings.maxFileSizeMB)) return { kind: 'tooLarge', limitMB: settings.maxFileSizeMB };
     let counted = this.counted.get(document.uri);
     if (!counted || counted.languageId !== document.languageId || Math.abs(counted.length - length) > recountAfter) {
-      const text = document.getText();
-      counted = { length, languageId: document.languageId, bytes: utf8Length(text), structure: structureRefusal(text, formatOf(document)) };
+      counted = { length, languageId: document.languageId, structure: structureRefusal(document.getText(), formatOf(document)) };
       this.counted.set(document.uri, counted);
     }
-    return sizeRefusal({ length, head: () => head, whole: () => '' }, settings.maxFileSizeMB, counted.bytes) ?? counted.structure;
+    const known = counted;
+    return sizeRefusal({ length, head: () => head, whole: () => document.getText() }, settings.maxFileSizeMB, () => (known.bytes ??= utf8Length(document.getText()))) ?? known.structure;
   }
 
   forget(uri: string): void {
