@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { editsFor } from '../../server/src/versionedEdit';
+import { editsFor } from '../support/workspaceEdits';
 import { LspSession } from '../support/lspSession';
 import { examplesDir } from '../support/paths';
 

@@ -9,7 +9,7 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
 import { applyHandEditFixCommand, type HandEditFixResult, handEditFixRequest } from '../../src-shared/protocol';
 import { applyEdits } from '../../src-shared/text/textEdit';
 import { applyEdits as applyFixEdits, snippetText } from '../support/handEditFixtures';
-import { editsFor } from '../../server/src/versionedEdit';
+import { editsFor } from '../support/workspaceEdits';
 import { LspSession } from '../support/lspSession';
 import { minimalValid } from '../support/promptsFixtures';
 

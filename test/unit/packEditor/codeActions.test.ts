@@ -12,7 +12,7 @@ import { profiles } from '../../../src-shared/pack/profiles';
 import { defaultSettings, type ProfileName } from '../../../src-shared/settings';
 import { provideCodeActions } from '../../../server/src/pack/codeActions';
 import { toDiagnostic } from '../../../server/src/diagnostics';
-import { editsFor } from '../../../server/src/versionedEdit';
+import { editsFor } from '../../support/workspaceEdits';
 import { packCtx, packText, uri } from './support/context';
 
 function diagnostics(text: string, profile: ProfileName = 'loom-9'): Diagnostic[] {
