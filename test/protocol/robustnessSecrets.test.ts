@@ -6,8 +6,8 @@
 // scanned for each secret: none may appear. The redaction fixes answer with
 // `[REDACTED]` in their edits, never the secret. `check` on the files
 // (human and JSON output) is scanned the same way. Not scanned: answers
-// whose job is to give the document's own text back (formatting edits, a
-// pack's render), which are not asked here.
+// whose job is to give the document's own text back (formatting edits, the
+// render of a pack that decodes), which are not asked here.
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
-import { type HandEditFixResult, handEditFixRequest } from '../../src-shared/protocol';
+import { type HandEditFixResult, handEditFixRequest, renderRequest } from '../../src-shared/protocol';
 import { LspSession } from '../support/lspSession';
 import { distDir } from '../support/paths';
 import { secretPack, secretPrompts, secrets } from '../support/secretsFixture';
@@ -77,6 +77,9 @@ test('nothing the server sends or logs holds a secret of the files it checks; th
       assertSecretsFlagged(d.language, diagnostics);
     }
     assert.ok(redactions >= 10, `redactions tried: ${redactions}`);
+    // The preview's answer for the pack, which does not decode: the report of its first corrupt line.
+    const packRender = await session.request<{ kind: string }>(renderRequest, { uri: docs[1]!.uri });
+    assert.equal(packRender.kind, 'corrupt');
     await session.request('workspace/symbol', { query: '' });
     await session.request('workspace/symbol', { query: 's' });
     assertNoSecret(session.sent, 'what the server sent');
@@ -94,11 +97,14 @@ function assertSecretsFlagged(language: string, diagnostics: readonly Diagnostic
   assert.ok(diagnostics.filter((d) => d.code === 'prompts/secret').length >= 10, 'the secrets are reported');
 }
 
-test('`check` prints no secret of the files it checks, in either output', () => {
+test('`check` prints no secret of the files it checks, in either output, nor `render` in its report', () => {
   const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'packs-secrets-')));
   try {
     writeFileSync(path.join(root, 'capture.prompts'), secretPrompts);
     writeFileSync(path.join(root, 'agent.pack'), secretPack);
+    const render = spawnSync(process.execPath, [path.join(distDir, 'cli.js'), 'render', path.join(root, 'agent.pack')], { encoding: 'utf8' });
+    assert.match(render.stderr, /^corruption at prompt\/pack\.decode \(line 4\): expected a directive or a blank line, got: \[REDACTED\] outside any section/);
+    assertNoSecret(render.stderr, 'render stderr');
     for (const json of [false, true]) {
       const r = spawnSync(process.execPath, [path.join(distDir, 'cli.js'), 'check', ...(json ? ['--json'] : []), root], { encoding: 'utf8' });
       assert.match(r.stdout, /prompts\/secret/);
