@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import type { Diagnostic, DidChangeTextDocumentParams, PublishDiagnosticsParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../src-shared/finding';
 import { checkPrompts } from '../../src-shared/prompts/check';
@@ -36,15 +36,25 @@ class Editor {
   }
 
   async change(change: TextChange): Promise<number> {
+    await this.send(this.prepare(change));
+    return this.version;
+  }
+
+  /**
+   * Applies `change` here and returns the notification that tells the
+   * server, to send later: positions in a large text take a while to
+   * compute, so a test that must send edits quickly prepares them first.
+   */
+  prepare(change: TextChange): DidChangeTextDocumentParams {
     const doc = TextDocument.create(this.uri, 'spec-prompts', this.version, this.text);
     const range = { start: doc.positionAt(change.start), end: doc.positionAt(change.end) };
     this.text = applyChange(this.text, change);
     this.version++;
-    await this.session.connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri: this.uri, version: this.version },
-      contentChanges: [{ range, text: change.text }],
-    });
-    return this.version;
+    return { textDocument: { uri: this.uri, version: this.version }, contentChanges: [{ range, text: change.text }] };
+  }
+
+  async send(params: DidChangeTextDocumentParams): Promise<void> {
+    await this.session.connection.sendNotification('textDocument/didChange', params);
   }
 
   /** Sends the whole new text, as an editor does after a reload. */
@@ -82,27 +92,17 @@ function shown(d: Diagnostic | Finding): string {
   return `${d.code} ${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character} ${d.message}`;
 }
 
-test('a large file validates without blocking the server, and edits made meanwhile publish only the final version', async () => {
+test('a large file validates without blocking the server: another document\'s request is answered meanwhile', async () => {
   const session = await LspSession.start();
   try {
     const small = new Editor(session, smallUri, minimalValid);
     const big = new Editor(session, bigUri, generatePrompts({ sessions: 400, turns: 40, verbose: true, seed: 4 }));
     await small.open();
     await session.diagnosticsAt(smallUri, 1);
-    const published: PublishDiagnosticsParams['version'][] = [];
-    let final = Number.POSITIVE_INFINITY;
-    const finalDiagnostics = session.waitForDiagnostics(
-      bigUri,
-      (p) => {
-        published.push(p.version);
-        return p.version === final;
-      },
-      120_000,
-    );
+    let published = false;
+    const firstDiagnostics = session.waitForDiagnostics(bigUri, () => (published = true), 120_000);
     await big.open();
-
-    // Another document's request is answered while the big one's validation is under way.
-    const version = await validationUnderWay(session, bigUri, () => published.length > 0);
+    const version = await validationUnderWay(session, bigUri, () => published);
     assert.equal(version, 1);
     const hover = await session.request<{ contents: { value: string } } | null>('textDocument/hover', {
       textDocument: { uri: smallUri },
@@ -114,19 +114,44 @@ test('a large file validates without blocking the server, and edits made meanwhi
       during.validating.some((v) => v.uri === bigUri && v.version === 1),
       'the hover was answered while version 1 was still being validated',
     );
-    assert.deepEqual(published, []);
+    const diagnostics = await firstDiagnostics;
+    assert.deepEqual(diagnostics.map(shown), checkPrompts(big.text, { strictUnknownTools: false }).map(shown));
+  } finally {
+    await session.stop();
+  }
+});
 
-    // A burst of edits: typing in a turn, an unknown key, a new session (which re-parses the file), more typing.
+test('edits made while a large file is validated cancel that validation: only the final version is published', async () => {
+  const session = await LspSession.start();
+  try {
+    const big = new Editor(session, bigUri, generatePrompts({ sessions: 400, turns: 40, verbose: true, seed: 4 }));
+    const opened = big.text;
+    // A burst of edits, prepared first so they reach the server at once: typing in a turn, an unknown
+    // key, a new session (which re-parses the file), more typing.
+    const burst: DidChangeTextDocumentParams[] = [];
     let at = big.turnText(100);
-    for (const ch of 'Edited') await big.change({ start: at, end: at++, text: ch });
+    for (const ch of 'Edited') burst.push(big.prepare({ start: at, end: at++, text: ch }));
     // Header lines are found with their line breaks: the generated texts quote `[[sessions]]` too.
     const sessionBody = big.text.indexOf('\n[[sessions]]\n', big.text.length >> 1) + '\n[[sessions]]\n'.length;
-    await big.change({ start: sessionBody, end: sessionBody, text: 'outcom = "shipped"\n' });
+    burst.push(big.prepare({ start: sessionBody, end: sessionBody, text: 'outcom = "shipped"\n' }));
     const end = big.text.indexOf('\n[[edits]]\n') + 1;
-    await big.change({ start: end, end, text: '[[sessions]]\nid = "added"\nsource = "manual"\n\n  [[sessions.turns]]\n  role = "user"\n  text = "hi"\n\n' });
+    burst.push(big.prepare({ start: end, end, text: '[[sessions]]\nid = "added"\nsource = "manual"\n\n  [[sessions.turns]]\n  role = "user"\n  text = "hi"\n\n' }));
     at = big.turnText(300);
-    for (const ch of 'again') await big.change({ start: at, end: at++, text: ch });
-    final = big.version;
+    for (const ch of 'again') burst.push(big.prepare({ start: at, end: at++, text: ch }));
+    const final = big.version;
+
+    const published: PublishDiagnosticsParams['version'][] = [];
+    const finalDiagnostics = session.waitForDiagnostics(
+      bigUri,
+      (p) => {
+        published.push(p.version);
+        return p.version === final;
+      },
+      120_000,
+    );
+    await session.open(bigUri, 'spec-prompts', opened);
+    assert.equal(await validationUnderWay(session, bigUri, () => published.length > 0), 1);
+    for (const params of burst) await big.send(params);
 
     const diagnostics = await finalDiagnostics;
     assert.deepEqual(published, [final], 'only the final version is published: the validation of version 1 was cancelled');
