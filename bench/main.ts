@@ -8,7 +8,6 @@
 import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { loadHandEditsProbe } from './handEditsProbe';
 import { collectGarbage, type Figure, type Plan } from './measure';
 import { packFigures, type PackFigures } from './packFigures';
 import { packInput } from './packInput';
@@ -54,7 +53,6 @@ const runs = (f: Figure): string => `${f.runs} (+${f.warmups})`;
 async function main(): Promise<void> {
   // The machine may be shared: its load, before and after, says how far to trust the wall-clock figures.
   const loadBefore = loadavg()[0]!;
-  const handEdits = loadHandEditsProbe(process.env['BENCH_HAND_EDITS']);
   const prompts: PromptsFigures[] = [];
   const packs: PackFigures[] = [];
   const server: ServerFigures[] = [];
@@ -69,7 +67,7 @@ async function main(): Promise<void> {
   for (const input of promptsInputs) {
     if (!wanted('prompts', input)) continue;
     progress(`.prompts ${input.name}: core figures`);
-    prompts.push(promptsFigures(input.name, promptsInput(input.size, input.seed), input.plan, handEdits));
+    prompts.push(promptsFigures(input.name, promptsInput(input.size, input.seed), input.plan));
     collectGarbage();
   }
   for (const input of promptsInputs) {
@@ -137,7 +135,7 @@ function print(machine: Record<string, unknown>, prompts: readonly PromptsFigure
           `${ms(p.smolToml)} (${mbps(p.smolToml)})`,
           `${ms(p.validation)} (${mbps(p.validation)})`,
           `${ms(p.validationWithIndex)} (${mbps(p.validationWithIndex)})`,
-          typeof p.handEdits === 'string' ? 'n/a' : `${ms(p.handEdits)} (${mbps(p.handEdits)})`,
+          `${ms(p.handEdits)} (${mbps(p.handEdits)})`,
           `${ms(p.iarnaToml)} (${mbps(p.iarnaToml)})`,
           `${ms(p.tomlEslintParser)} (${mbps(p.tomlEslintParser)})`,
           p.ratios.validationOverSmolToml.toFixed(2),
@@ -149,10 +147,7 @@ function print(machine: Record<string, unknown>, prompts: readonly PromptsFigure
         ]),
       ),
     );
-    const reason = prompts.find((p) => typeof p.handEdits === 'string')?.handEdits;
-    const measured = prompts.find((p) => p.handEditsFunction)?.handEditsFunction;
-    if (reason) out.push(`(c): ${reason}`);
-    else if (measured) out.push(`(c): ${measured}(baseline, current), one user turn changed, both documents parsed beforehand`);
+    out.push('(c): checkHandEdits(baseline, current), one user turn changed, both documents parsed beforehand');
   }
   if (packs.length > 0) {
     out.push('\nPacks, in process: median ms (MB/s); runs (+ warm-ups)');

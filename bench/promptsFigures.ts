@@ -10,9 +10,9 @@ import { parseTOML } from 'toml-eslint-parser';
 import { checkPrompts } from '../src-shared/prompts/check';
 import type { Block } from '../src-shared/prompts/block';
 import { finish, parsePrompts, parsePromptsInSteps } from '../src-shared/prompts/document';
+import { checkHandEdits } from '../src-shared/prompts/handEditsCheck';
 import { updatePrompts } from '../src-shared/prompts/incremental';
 import { checkBlockOnce, validatePrompts } from '../src-shared/prompts/validate';
-import type { HandEditsProbe } from './handEditsProbe';
 import { type Figure, keep, measure, median, type Plan } from './measure';
 import { middleTurnText, withOneTurnChanged } from './promptsInput';
 
@@ -28,9 +28,9 @@ export interface PromptsFigures {
   /** The same, plus every block's position index and line starts built as it is parsed (the server builds them lazily, where a finding or a feature needs them). */
   readonly validationWithIndex: Figure;
   /** The hand-edit diff of the file against itself with one turn changed, both parsed beforehand (or why it is n/a). */
-  readonly handEdits: Figure | string;
+  /** `checkHandEdits(baseline, current)`, one user turn changed, both documents parsed beforehand. */
+  readonly handEdits: Figure;
   /** Which function the hand-edit figure measured. */
-  readonly handEditsFunction?: string;
   readonly iarnaToml: Figure;
   readonly tomlEslintParser: Figure;
   /** (b)/(a) and (b)/(e), as ratios of the median wall-clock times, and of the median CPU times. */
@@ -46,7 +46,7 @@ export interface PromptsFigures {
 
 const options = { strictUnknownTools: false };
 
-export function promptsFigures(input: string, text: string, plan: Plan, handEdits: HandEditsProbe): PromptsFigures {
+export function promptsFigures(input: string, text: string, plan: Plan): PromptsFigures {
   const size = text.length;
   const smolToml = measure(size, plan, () => smolParse(text));
   const validation = measure(size, plan, () => checkPrompts(text, options));
@@ -58,8 +58,9 @@ export function promptsFigures(input: string, text: string, plan: Plan, handEdit
     };
     return validatePrompts(finish(parsePromptsInSteps(text, indexed)), options);
   });
-  const edited = handEdits.prepare(text, withOneTurnChanged(text));
-  const handEditsFigure = 'diff' in edited ? measure(size, plan, edited.diff) : edited.unavailable;
+  const baseline = parsePrompts(text);
+  const edited = parsePrompts(withOneTurnChanged(text));
+  const handEdits = measure(size, plan, () => checkHandEdits(baseline, edited));
   const iarnaToml = measure(size, plan, () => iarna.parse(text));
   const tomlEslintParser = measure(size, plan, () => parseTOML(text));
   return {
@@ -70,8 +71,7 @@ export function promptsFigures(input: string, text: string, plan: Plan, handEdit
     smolToml,
     validation,
     validationWithIndex,
-    handEdits: handEditsFigure,
-    ...('name' in edited && { handEditsFunction: edited.name }),
+    handEdits,
     iarnaToml,
     tomlEslintParser,
     ratios: {

@@ -1,10 +1,7 @@
 // `npm run bench`: builds the server bundle the protocol figures start,
-// bundles the benchmark (and the hand-edit diff with its parser, when the
-// branch has src-shared/prompts/handEdits.ts), then runs it with the
-// garbage collector exposed (collected before each timed run) and room for
+// bundles the benchmark, then runs it with the garbage collector exposed (collected before each timed run) and room for
 // the peers' 60 MB syntax trees. Arguments are passed on.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
 
@@ -18,26 +15,5 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 const main = path.join(root, 'out', 'bench', 'bundle', 'main.js');
 await build({ ...common, entryPoints: ['bench/main.ts'], outfile: main });
 
-const env = { ...process.env };
-delete env.BENCH_HAND_EDITS;
-// The diff and its check, where the branch has them (handEditsCheck.ts judges what handEdits.ts finds).
-const handEditModules = ['handEdits', 'handEditsCheck'].filter((m) => existsSync(path.join(root, 'src-shared', 'prompts', `${m}.ts`)));
-if (handEditModules.includes('handEdits')) {
-  const probe = path.join(root, 'out', 'bench', 'bundle', 'handEdits.js');
-  await build({
-    ...common,
-    stdin: {
-      contents: [
-        "export { parsePrompts } from './src-shared/prompts/document';",
-        ...handEditModules.map((m) => `export * from './src-shared/prompts/${m}';`),
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-    },
-    outfile: probe,
-  });
-  env.BENCH_HAND_EDITS = probe;
-}
-
-const run = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=12288', main, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+const run = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=12288', main, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 process.exit(run.status ?? 1);
