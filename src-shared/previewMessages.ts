@@ -37,9 +37,17 @@ export type PreviewToHost =
   /**
    * Sent after each `show`: the text on screen, read back from the page, for
    * tests and the extension's API (`baseline`: what the page says about the
-   * render against HEAD's, `null` when it says nothing).
+   * render against HEAD's, `null` when it says nothing; `tags`: every kind
+   * of element the page holds, so a test sees that content never became markup).
    */
-  | { readonly type: 'shown'; readonly renderVersion: number | null; readonly stale: boolean; readonly text: string; readonly baseline: string | null }
+  | {
+      readonly type: 'shown';
+      readonly renderVersion: number | null;
+      readonly stale: boolean;
+      readonly text: string;
+      readonly baseline: string | null;
+      readonly tags: readonly string[];
+    }
   /** Jump to this 0-based line of the pack. */
   | { readonly type: 'reveal'; readonly line: number }
   | { readonly type: 'pickEnvironment' }

@@ -22,11 +22,14 @@ export interface PromptsSettings {
 export interface Settings {
   readonly pack: PackSettings;
   readonly prompts: PromptsSettings;
+  /** Files larger than this many megabytes (of UTF-8) are not checked at all (fileLimits.ts). */
+  readonly maxFileSizeMB: number;
 }
 
 export const defaultSettings: Settings = {
   pack: { profile: 'loom-9', severity: {}, maxRenderBytes: null },
   prompts: { strictUnknownTools: false },
+  maxFileSizeMB: 50,
 };
 
 /** Fills what a partial settings object (from the client, or none) leaves out. */
@@ -44,7 +47,12 @@ export function resolveSettings(raw: unknown): Settings {
   return {
     pack: { profile, severity, maxRenderBytes: byteBudget(pack['maxRenderBytes']) },
     prompts: { strictUnknownTools: prompts['strictUnknownTools'] === true },
+    maxFileSizeMB: positive(r['maxFileSizeMB']) ?? defaultSettings.maxFileSizeMB,
   };
+}
+
+function positive(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
 /** A positive whole number of bytes; 0, null and anything else mean no budget. */

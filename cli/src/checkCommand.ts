@@ -2,6 +2,7 @@
 // (`*.packenv.json` files found on the way are environments packs are
 // judged in, not files to check).
 
+import { refusalFinding, refusalOf, textFacts } from '../../src-shared/fileLimits';
 import { resolveSettings } from '../../src-shared/settings';
 import { isProfileName } from '../../src-shared/pack/profiles';
 import { parseArgs, stringOption, UsageError } from './args';
@@ -21,16 +22,21 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     'strict-edits': { value: false },
     'max-render-bytes': { value: true },
     'strict-renders': { value: false },
+    'max-file-size-mb': { value: true },
   });
   const profile = stringOption(args, 'profile');
   if (profile !== undefined && !isProfileName(profile)) throw new UsageError(`unknown profile ${profile} (loom-9 or loom-1)`);
   const budget = stringOption(args, 'max-render-bytes');
   if (budget !== undefined && !/^\d{1,15}$/.test(budget)) throw new UsageError(`--max-render-bytes takes a whole number of bytes (0: no budget), not ${budget}`);
+  const sizeLimit = stringOption(args, 'max-file-size-mb');
+  if (sizeLimit !== undefined && !(Number(sizeLimit) > 0)) throw new UsageError(`--max-file-size-mb takes a number of megabytes above 0, not ${sizeLimit}`);
   if (args.positionals.length === 0) throw new UsageError('check needs at least one PATH');
   const settings = resolveSettings({
     pack: { profile: profile ?? 'loom-9', maxRenderBytes: budget === undefined ? null : Number(budget) },
     prompts: { strictUnknownTools: args.options.has('strict-unknown') },
+    ...(sizeLimit !== undefined && { maxFileSizeMB: Number(sizeLimit) }),
   });
+  const maxBytes = settings.maxFileSizeMB * 1024 * 1024;
 
   const problems: string[] = [];
   const notes: string[] = [];
@@ -52,16 +58,23 @@ export function checkCommand(argv: readonly string[], io: Io): number {
 
   const results: FileFindings[] = [];
   for (const file of targets) {
-    const read = readFile(file);
-    if (!read.ok) {
+    const read = readFile(file, maxBytes);
+    if (!read.ok && !('tooLarge' in read)) {
       problems.push(`cannot read ${file}: ${read.reason}`);
       continue;
     }
-    const kind = kindOf(file, read.text);
+    const kind = read.ok ? kindOf(file, read.text) : kindByExtension(file);
     if (!kind) {
-      problems.push(`cannot check ${file}: not a prompt pack (*.pack, or a first line starting \`%% loom-prompt-pack\`)`);
+      problems.push(read.ok ? `cannot check ${file}: not a prompt pack (*.pack, or a first line starting \`%% loom-prompt-pack\`)` : `cannot check ${file}: ${read.reason}`);
       continue;
     }
+    // Too large to read, or binary: the editor's one note instead of a check.
+    const refusal = read.ok ? refusalOf(textFacts(read.text), kind.name, settings.maxFileSizeMB) : { kind: 'tooLarge' as const, limitMB: settings.maxFileSizeMB };
+    if (refusal) {
+      results.push({ file, findings: [refusalFinding(refusal, kind.name)] });
+      continue;
+    }
+    if (!read.ok) continue;
     const findings = kind.check(read.text, settings, file, context);
     results.push({ file, findings: asErrors(findings, strictCodes) });
   }

@@ -3,6 +3,7 @@
 // more row.
 
 import type { Finding } from '../../src-shared/finding';
+import type { FileFormat } from '../../src-shared/fileLimits';
 import type { Settings } from '../../src-shared/settings';
 import type { EnvironmentFiles } from './environmentFiles';
 import { checkPromptsFile } from './handEdits';
@@ -14,7 +15,7 @@ export interface CheckContext {
 }
 
 export interface FileKind {
-  readonly name: string;
+  readonly name: FileFormat;
   readonly extensions: readonly string[];
   /** Recognises a named file by its first line when its extension is not one of ours. */
   readonly firstLine?: RegExp;

@@ -1,14 +1,23 @@
 // The command line's file access: reading a file as text and bytes, and
 // walking a directory for files `check` knows, in a stable order, skipping
-// node_modules and .git.
+// node_modules and .git. Only regular files are read (a repository may name
+// a FIFO or link `x.pack` to /dev/zero, which would never end), and one
+// larger than the size limit is not read at all.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export type ReadResult = { readonly ok: true; readonly bytes: Buffer; readonly text: string } | { readonly ok: false; readonly reason: string };
+export type ReadResult =
+  | { readonly ok: true; readonly bytes: Buffer; readonly text: string }
+  | { readonly ok: false; readonly reason: string }
+  /** Larger than the limit given: not read. */
+  | { readonly ok: false; readonly tooLarge: true; readonly reason: string };
 
-export function readFile(file: string): ReadResult {
+export function readFile(file: string, maxBytes = Number.POSITIVE_INFINITY): ReadResult {
   try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) return { ok: false, reason: 'not a regular file' };
+    if (stat.size > maxBytes) return { ok: false, tooLarge: true, reason: `larger than ${maxBytes} bytes` };
     const bytes = fs.readFileSync(file);
     return { ok: true, bytes, text: bytes.toString('utf8') };
   } catch (e) {

@@ -1,7 +1,9 @@
 // Findings as the command line prints them: one line per finding for
 // people (1-based line:col), or JSON with the LSP's 0-based positions.
+// A message may quote a value of the file: it never repeats a secret.
 
 import type { Finding } from '../../src-shared/finding';
+import { redactSecrets } from '../../src-shared/prompts/redactText';
 
 export interface FileFindings {
   readonly file: string;
@@ -12,7 +14,7 @@ export function humanFindings(results: readonly FileFindings[]): string {
   const lines: string[] = [];
   for (const { file, findings } of results) {
     for (const f of findings) {
-      lines.push(`${file}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.code}: ${f.message}`);
+      lines.push(`${file}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.code}: ${redactSecrets(f.message)}`);
     }
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
@@ -25,7 +27,7 @@ export function jsonFindings(results: readonly FileFindings[]): string {
       range: { start: { ...f.range.start }, end: { ...f.range.end } },
       severity: f.severity,
       code: f.code,
-      message: f.message,
+      message: redactSecrets(f.message),
     })),
   );
   return `${JSON.stringify(all, null, 2)}\n`;

@@ -2,6 +2,7 @@
 // for byte, or (--json) the render with its size, digests and assessment.
 
 import { describeCorruption } from '../../src-shared/pack/corruption';
+import { redactSecrets } from '../../src-shared/prompts/redactText';
 import { decode } from '../../src-shared/pack/decode';
 import { digest, digestBytes, utf8Length } from '../../src-shared/pack/digest';
 import type { Environment } from '../../src-shared/pack/environment';
@@ -48,7 +49,8 @@ export function renderCommand(argv: readonly string[], io: Io): number {
   if (!read) return 2;
   const decoded = decode(read.text);
   if (!decoded.ok) {
-    io.stderr(`${describeCorruption(decoded.report)}\n`);
+    // Upstream's report quotes the corrupt line: never a secret it holds.
+    io.stderr(`${redactSecrets(describeCorruption(decoded.report))}\n`);
     return 1;
   }
   const profile = profileOf(profileName);

@@ -7,7 +7,7 @@ export function usage(): string {
   const presets = environmentPresets.map((p) => `  ${p.id.padEnd(26)} ${p.name}`).join('\n');
   return `Usage:
   packs-and-prompts check [--json] [--profile ${profileNames.join('|')}] [--strict-unknown] [--strict-edits]
-                         [--max-render-bytes N] [--strict-renders] PATH...
+                         [--max-render-bytes N] [--strict-renders] [--max-file-size-mb N] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile ${profileNames.join('|')}]
   packs-and-prompts --help
 
@@ -28,6 +28,9 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         is unchanged is a warning; so is a render larger than
         --max-render-bytes N (UTF-8 bytes; 0: no budget). --strict-renders
         makes both errors, so CI can refuse an unversioned prompt change.
+        A file larger than --max-file-size-mb N (default 50) or that looks
+        binary (a NUL byte in its first 8 KB) is not checked: one note says
+        why, as in the editor. Only regular files are read.
 render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
         --json prints {render, bytes, digest, renderDigest, assess}.

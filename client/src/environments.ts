@@ -1,6 +1,7 @@
 // The environments a pack can render against: the built-in presets and
 // every `*.packenv.json` in the workspace (found at start, then watched,
-// and read from the open editor while one is being edited). The choice is
+// and read from the open editor while one is being edited; in restricted
+// mode only those open in an editor, until the workspace is trusted). The choice is
 // remembered per pack in the workspace state and told to the server
 // (`packs/setEnvironment`) whenever a pack opens or its environment changes;
 // the valid files are told to it as a list (`packs/workspaceEnvironments`),
@@ -48,23 +49,41 @@ export class Environments implements vscode.Disposable {
   ) {}
 
   async start(): Promise<void> {
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (isEnvironmentFile(e.document.uri)) this.setFile(e.document.uri, e.document.getText());
+      }),
+      vscode.workspace.onDidOpenTextDocument((d) => {
+        if (d.languageId === languageIds.pack) this.tellServer(d.uri.toString());
+        else if (isEnvironmentFile(d.uri) && !vscode.workspace.isTrusted) this.setFile(d.uri, d.getText());
+      }),
+      this.onDidChange(() => this.tellServerAll()),
+    );
+    if (vscode.workspace.isTrusted) await this.discover();
+    else {
+      // Restricted mode reads no file that is not open: the environment files open in an editor count until trust is granted.
+      for (const d of vscode.workspace.textDocuments) if (isEnvironmentFile(d.uri)) this.setFile(d.uri, d.getText(), false);
+      this.subscriptions.push(
+        vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+          await this.discover();
+          this.changed.fire();
+        }),
+      );
+    }
+    this.tellServerAll();
+  }
+
+  /** Every `*.packenv.json` of the workspace, read from disk (or its open editor), then watched. */
+  private async discover(): Promise<void> {
     const watcher = vscode.workspace.createFileSystemWatcher(filePattern);
     this.subscriptions.push(
       watcher,
       watcher.onDidCreate((uri) => void this.readFile(uri)),
       watcher.onDidChange((uri) => void this.readFile(uri)),
       watcher.onDidDelete((uri) => this.dropFile(uri)),
-      vscode.workspace.onDidChangeTextDocument((e) => {
-        if (isEnvironmentFile(e.document.uri)) this.setFile(e.document.uri, e.document.getText());
-      }),
-      vscode.workspace.onDidOpenTextDocument((d) => {
-        if (d.languageId === languageIds.pack) this.tellServer(d.uri.toString());
-      }),
-      this.onDidChange(() => this.tellServerAll()),
     );
     const found = await vscode.workspace.findFiles(filePattern, '**/node_modules/**');
     await Promise.all(found.map((uri) => this.readFile(uri, false)));
-    this.tellServerAll();
   }
 
   /** Presets first, then files by path. */

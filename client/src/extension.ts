@@ -12,11 +12,13 @@ import { registerPreviews } from './preview/previewManager';
 import { handEditInitializationOptions, registerHandEditClient } from './prompts/handEdits';
 import { registerRenderDocuments } from './renderDocuments';
 import { registerStatusBar } from './statusBar';
+import { registerVersionedEdits } from './versionedEdits';
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: ExtensionContext): Promise<PacksApi> {
   client = createLanguageClient(context, handEditInitializationOptions());
+  registerVersionedEdits(context);
   registerHandEditClient(context, client);
   await client.start();
   const environments = await registerEnvironments(context, client);

@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { languageIds, settingsSection } from '../../src-shared/protocol';
+import { serverErrorHandler } from './serverCrashes';
+import { versionedCodeActions } from './versionedEdits';
 
 /** The client, not yet started, so features can register for the server's first notifications. */
 export function createLanguageClient(context: ExtensionContext, initializationOptions: unknown): LanguageClient {
@@ -22,6 +24,11 @@ export function createLanguageClient(context: ExtensionContext, initializationOp
     ),
     synchronize: { configurationSection: settingsSection },
     initializationOptions,
+    // A crashed server is started again, within a budget (serverCrashes.ts).
+    errorHandler: serverErrorHandler(() => client.outputChannel),
+    // Quick fixes apply only to the version they were computed for (versionedEdits.ts).
+    middleware: versionedCodeActions,
   };
-  return new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
+  const client = new LanguageClient('packsAndPrompts', 'Packs & Prompts', serverOptions, clientOptions);
+  return client;
 }

@@ -63,8 +63,9 @@ export async function startVsCodeServer({ group, toolchain, stateDir, env = {}, 
     '--accept-server-license-terms',
     '--enable-smoke-test-driver',
     '--disable-telemetry',
-    // A fresh profile would leave the copied workspace in restricted mode, where hand-edit detection never runs git.
-    '--disable-workspace-trust',
+    // A fresh profile would leave the copied workspace in restricted mode, where hand-edit detection never runs git;
+    // the pass that tests restricted mode (PACKS_E2E_RESTRICTED=1) wants exactly that.
+    ...(env.PACKS_E2E_RESTRICTED === '1' ? [] : ['--disable-workspace-trust']),
     '--server-data-dir', path.join(stateDir, 'server'),
     '--user-data-dir', path.join(stateDir, 'user'),
     '--extensions-dir', path.join(stateDir, 'extensions'),

@@ -12,7 +12,10 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, Severity } from '../../src-shared/finding';
 import type { ValidationStats, ValidationStatsResult } from '../../src-shared/protocol';
 import type { Settings } from '../../src-shared/settings';
+import { capFindings, refusalFinding } from '../../src-shared/fileLimits';
+import { redactSecrets } from '../../src-shared/prompts/redactText';
 import { ChunkedTextDocument } from './chunkedTextDocument';
+import { type FileLimits, formatOf } from './fileLimits';
 import type { AnyLanguageService } from './languageService';
 import type { ModelCache } from './models';
 
@@ -23,14 +26,15 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+/** A finding as the editor shows it; its messages never repeat a secret (a message may quote a value). */
 export function toDiagnostic(f: Finding, uri: string): Diagnostic {
   return {
     range: f.range,
     severity: severities[f.severity],
     code: f.code,
     source: 'packs-and-prompts',
-    message: f.message,
-    ...(f.related && { relatedInformation: f.related.map((r) => ({ location: { uri, range: r.range }, message: r.message })) }),
+    message: redactSecrets(f.message),
+    ...(f.related && { relatedInformation: f.related.map((r) => ({ location: { uri, range: r.range }, message: redactSecrets(r.message) })) }),
     ...(f.data !== undefined && { data: f.data }),
   };
 }
@@ -40,6 +44,8 @@ export interface DiagnosticsOptions {
   readonly models: ModelCache;
   readonly settingsFor: (uri: string) => Promise<Settings>;
   readonly onError: (message: string) => void;
+  /** Which documents are too large, binary or too complex to check. */
+  readonly limits: FileLimits;
   /** The longest stretch of validation work between two turns of the event loop. */
   readonly sliceMs?: number;
   /** Findings that need more than the text (hand edits and packs against HEAD need the committed version from git). */
@@ -87,13 +93,20 @@ export function registerDiagnosticsSupport(
       const settings = await options.settingsFor(uri);
       const service = options.models.service(doc);
       if (!service || stale()) return;
+      const refusal = options.limits.refusal(doc, settings);
+      if (refusal) {
+        // Too large or binary: one finding says why, and nothing is parsed (the model of an earlier version is dropped).
+        options.models.evict(uri);
+        await connection.sendDiagnostics({ uri, version, diagnostics: [toDiagnostic(refusalFinding(refusal, formatOf(doc)), uri)] });
+        return;
+      }
       const run = await inSlices(validation(doc, service, settings), job, stale);
       if (!run) return;
       const { model, findings } = run.value;
       const extra = options.extraFindings ? await options.extraFindings(doc, model) : [];
       if (stale()) return;
       const publishing = performance.now();
-      const diagnostics = [...findings, ...extra].map((f) => toDiagnostic(f, uri));
+      const diagnostics = capFindings([...findings, ...extra], formatOf(doc)).map((f) => toDiagnostic(f, uri));
       await connection.sendDiagnostics({ uri, version, diagnostics });
       const sent = performance.now();
       stats.set(uri, timings(uri, doc, run.busyMs, sent - publishing, sent - began, job.yields));
@@ -179,6 +192,7 @@ export function registerDiagnosticsSupport(
     cancel(uri);
     stats.delete(uri);
     options.models.evict(uri);
+    options.limits.forget(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 

@@ -18,10 +18,15 @@ export function guard<P extends unknown[], R>(
       return await handler(...params);
     } catch (e) {
       if (e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled) throw e;
-      logger.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      logger.error(`${name} failed: ${describeError(e)}`);
       return neutral;
     }
   };
+}
+
+/** An error as a log line: its stack when it has one. */
+export function describeError(e: unknown): string {
+  return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }
 
 export function cancelled(token: CancellationToken | undefined): boolean {

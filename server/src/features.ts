@@ -1,12 +1,16 @@
 // Registers each editor feature's LSP handler once and routes it to the
 // language service of the document it is about. Every handler runs inside
 // the error boundary and answers a neutral value when the document is
-// unknown or the language does not offer the feature.
+// unknown or the language does not offer the feature. Positions are
+// clamped to the document first: a client whose view is out of date may
+// ask past a line's end or the last line, and no provider should answer
+// with a range outside the text.
 
-import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
+import type { Connection, Position, Range, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings } from '../../src-shared/settings';
 import { guard, type Logger } from './errorBoundary';
+import type { FileLimits } from './fileLimits';
 import type { AnyLanguageService, FeatureContext } from './languageService';
 import type { ModelCache } from './models';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -18,6 +22,7 @@ export interface FeatureDeps {
   readonly settingsFor: (uri: string) => Promise<Settings>;
   readonly logger: Logger;
   readonly workspace: WorkspaceIndex;
+  readonly limits: FileLimits;
 }
 
 /** The capabilities to announce: only what some language implements. */
@@ -44,32 +49,36 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
     const service = deps.models.service(document);
     if (!service) return undefined;
     const settings = await deps.settingsFor(uri);
+    // A file too large or binary is not read (fileLimits.ts): every feature answers its neutral value.
+    if (deps.limits.refusal(document, settings)) return undefined;
     return { service, ctx: { document, model: deps.models.model(document), settings } };
   }
 
   const log = deps.logger;
+  const inside = (ctx: FeatureContext<unknown>, p: Position): Position => ctx.document.positionAt(ctx.document.offsetAt(p));
+  const insideRange = (ctx: FeatureContext<unknown>, r: Range): Range => ({ start: inside(ctx, r.start), end: inside(ctx, r.end) });
   connection.onHover(
     guard(log, 'hover', null, async (p) => {
       const c = await context(p.textDocument.uri);
-      return c?.service.hover?.(c.ctx, p.position) ?? null;
+      return (c && c.service.hover?.(c.ctx, inside(c.ctx, p.position))) ?? null;
     }),
   );
   connection.onCompletion(
     guard(log, 'completion', [], async (p) => {
       const c = await context(p.textDocument.uri);
-      return c?.service.completion?.(c.ctx, p.position, p.context) ?? [];
+      return (c && c.service.completion?.(c.ctx, inside(c.ctx, p.position), p.context)) ?? [];
     }),
   );
   connection.onDefinition(
     guard(log, 'definition', [], async (p) => {
       const c = await context(p.textDocument.uri);
-      return c?.service.definition?.(c.ctx, p.position) ?? [];
+      return (c && c.service.definition?.(c.ctx, inside(c.ctx, p.position))) ?? [];
     }),
   );
   connection.onReferences(
     guard(log, 'references', [], async (p) => {
       const c = await context(p.textDocument.uri);
-      return c?.service.references?.(c.ctx, p.position, p.context.includeDeclaration) ?? [];
+      return (c && c.service.references?.(c.ctx, inside(c.ctx, p.position), p.context.includeDeclaration)) ?? [];
     }),
   );
   connection.onDocumentSymbol(
@@ -87,7 +96,7 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
   connection.onCodeAction(
     guard(log, 'codeAction', [], async (p) => {
       const c = await context(p.textDocument.uri);
-      return c?.service.codeActions?.(c.ctx, p.range, p.context.diagnostics) ?? [];
+      return (c && c.service.codeActions?.(c.ctx, insideRange(c.ctx, p.range), p.context.diagnostics)) ?? [];
     }),
   );
   connection.onCodeLens(

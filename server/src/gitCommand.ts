@@ -3,12 +3,15 @@
 // limit and an output cap, and with every option that would let a
 // repository's configuration run a program turned off: no fsmonitor, no
 // hooks, no pager, no prompts. The environment keeps nothing that would
-// point git at another repository or inject configuration. The spawner is
-// injected: Node's `spawn` in the server, `spawnSync` in the command line,
-// a fake in tests that check the argument lists.
+// point git at another repository or inject configuration, and `git` is
+// looked up on PATH's absolute folders only and started by its full path,
+// so a `git` inside the repository (the working folder) never runs. The
+// spawner is injected: Node's `spawn` in the server, `spawnSync` in the
+// command line, a fake in tests that check the argument lists.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import * as path from 'node:path';
 
 /** Options before the subcommand, on every call. */
 export const safetyOptions: readonly string[] = [
@@ -79,9 +82,48 @@ export function gitEnvironment(inherited: NodeJS.ProcessEnv): Record<string, str
   return { ...env, ...fixedVariables };
 }
 
+/**
+ * The `git` program to start: the first executable `git` (`git.exe` on
+ * Windows) in an absolute folder of the environment's PATH. An empty or
+ * relative PATH entry means the working folder, which is the repository
+ * (Windows also searches the working folder first whatever PATH says), so
+ * those are skipped and the program is started by its absolute path.
+ */
+export function gitProgram(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | undefined {
+  const windows = platform === 'win32';
+  const pathName = windows ? Object.keys(env).find((k) => k.toUpperCase() === 'PATH') : 'PATH';
+  const search = (pathName && env[pathName]) || '';
+  const separator = windows ? ';' : ':';
+  const file = windows ? 'git.exe' : 'git';
+  const absolute = windows ? path.win32.isAbsolute : path.posix.isAbsolute;
+  for (const folder of search.split(separator)) {
+    if (folder === '' || !absolute(folder)) continue;
+    const candidate = windows ? path.win32.join(folder, file) : path.posix.join(folder, file);
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch (e) {
+    // Not there, or not ours to run: look in the next folder.
+    if (e instanceof Error && 'code' in e) return false;
+    throw e;
+  }
+}
+
 export const nodeSpawner: AsyncSpawner = (s) =>
   new Promise((resolve) => {
-    const child = spawn(s.command, s.args, { cwd: s.cwd, env: s.env, shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const program = gitProgram(s.env);
+    if (!program) {
+      resolve({ kind: 'missing' });
+      return;
+    }
+    const child = spawn(program, s.args, { cwd: s.cwd, env: s.env, shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
@@ -113,7 +155,9 @@ export const nodeSpawner: AsyncSpawner = (s) =>
   });
 
 export const nodeSyncSpawner: SyncSpawner = (s) => {
-  const r = spawnSync(s.command, s.args, {
+  const program = gitProgram(s.env);
+  if (!program) return { kind: 'missing' };
+  const r = spawnSync(program, s.args, {
     cwd: s.cwd,
     env: s.env,
     shell: false,

@@ -58,7 +58,10 @@ export function runSync<T>(program: GitProgram<T>, spawner: SyncSpawner): T {
 export function* findRepository(dir: string): GitProgram<Repository | NoBaseline> {
   const where = yield { args: ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir'], cwd: dir, limits: smallOutput };
   if (where.kind !== 'exited' || where.code !== 0) return failure(where, notRepository);
-  const [root, gitDir, commonDir] = where.stdout.toString('utf8').split('\n');
+  // Three paths, a line each: a folder name holding a line break would shift them, so anything else is refused.
+  const lines = where.stdout.toString('utf8').split('\n');
+  const [root, gitDir, commonDir] = lines;
+  if (lines.length > 4 || (lines.length === 4 && lines[3] !== '')) return { kind: 'off', reason: 'gitFailed', detail: "the repository's path holds a line break" };
   if (!root || !gitDir || !commonDir) return { kind: 'off', reason: 'gitFailed', detail: 'rev-parse gave no repository' };
   const head = yield { args: ['symbolic-ref', '--quiet', 'HEAD'], cwd: root, limits: smallOutput };
   const headRef = head.kind === 'exited' && head.code === 0 ? head.stdout.toString('utf8').trim() || undefined : undefined;

@@ -7,7 +7,7 @@
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { languageIds, settingsSection, validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol';
-import { resolveSettings, type Settings } from '../../src-shared/settings';
+import { defaultSettings, resolveSettings, type Settings } from '../../src-shared/settings';
 import { chunkedDocuments } from './chunkedTextDocument';
 import { registerDiagnosticsSupport } from './diagnostics';
 import { guard } from './errorBoundary';
@@ -21,10 +21,15 @@ import { createPackService } from './pack/service';
 import { registerHandEditSupport } from './prompts/handEdits';
 import { promptsService } from './prompts/service';
 import { promptsIncremental } from './promptsIncremental';
-import { diskWorkspaceFiles } from './workspaceFiles';
+import { diskWorkspaceFiles, trustedFiles } from './workspaceFiles';
 import { WorkspaceIndex } from './workspaceIndex';
 import { clientFileWatcher } from './workspaceWatch';
 import { nodeSpawner } from './gitCommand';
+import { registerTrustSupport, WorkspaceTrust } from './trust';
+import { connectionLogger } from './logger';
+import { FileLimits } from './fileLimits';
+import { logUncaughtErrors } from './processGuards';
+import { registerTestHooks } from './testHooks';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents: TextDocuments<TextDocument> = new TextDocuments(chunkedDocuments);
@@ -33,17 +38,22 @@ const packService = createPackService(packEnvironments);
 const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
 const incremental = new Map<string, IncrementalModels<unknown>>([[languageIds.prompts, promptsIncremental as IncrementalModels<unknown>]]);
 const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
-const logger = { error: (message: string) => connection.console.error(message) };
+const logger = connectionLogger(connection);
+logUncaughtErrors(logger, process);
+registerTestHooks(connection, logger, process.env);
 let canAskConfiguration = false;
 let canWatchFiles = false;
 let workspaceFolders: string[] = [];
-const handEdits = registerHandEditSupport(connection, { documents, models, spawner: nodeSpawner, now: () => new Date(), logger });
+const trust = new WorkspaceTrust();
+const limits = new FileLimits();
+registerTrustSupport(connection, trust);
+const handEdits = registerHandEditSupport(connection, { documents, models, spawner: nodeSpawner, now: () => new Date(), logger, trust, settingsFor, limits });
 
 connection.onInitialize((params) => {
   canAskConfiguration = params.capabilities.workspace?.configuration === true;
   canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-  handEdits.initialize(params);
+  trust.initialize(params);
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -64,20 +74,23 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   models,
   settingsFor,
   onError: (message) => logger.error(message),
+  limits,
   extraFindings: async (document, model) => [...(await handEdits.findings(document, model)), ...(await discipline.findings(document, model))],
 });
 handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
 handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
 discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
-// Workspace files that are not open are read from disk; the client reports their changes once asked to watch them.
+// Workspace files that are not open are read from disk (once the workspace is trusted); the client reports their changes once asked to watch them.
 const workspace = new WorkspaceIndex(
-  diskWorkspaceFiles(() => workspaceFolders),
-  () => documents.all(),
+  trustedFiles(diskWorkspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust),
+  // A document too large or binary for the default limit is left out, as on disk.
+  () => documents.all().filter((d) => !limits.refusal(d, defaultSettings)),
   clientFileWatcher(connection, () => canWatchFiles, logger),
 );
 connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
-registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace });
-registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline });
+trust.onDidChange(() => workspace.forgetFiles());
+registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace, limits });
+registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
 
 connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
 connection.onRequest(

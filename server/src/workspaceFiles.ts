@@ -2,9 +2,11 @@
 // workspace-wide features are tested on an in-memory fake. The disk
 // version walks each workspace folder, leaving out `node_modules` and
 // folders whose name starts with a dot (`.git`), and never follows links.
+// While the workspace is untrusted nothing is read (`trustedFiles`); a file
+// larger than the size limit is not read either (its size is asked first).
 
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { globToRegExp } from './workspaceGlob';
@@ -16,7 +18,15 @@ export interface WorkspaceFiles {
   read(uri: string): Promise<string>;
 }
 
-export function diskWorkspaceFiles(folders: () => readonly string[]): WorkspaceFiles {
+/** `files` while the workspace is trusted; before that, no file at all (and nothing read). */
+export function trustedFiles(files: WorkspaceFiles, trust: { readonly trusted: boolean }): WorkspaceFiles {
+  return {
+    list: (glob) => (trust.trusted ? files.list(glob) : Promise.resolve([])),
+    read: (uri) => (trust.trusted ? files.read(uri) : Promise.reject(new Error(`${uri} is not read: the workspace is not trusted`))),
+  };
+}
+
+export function diskWorkspaceFiles(folders: () => readonly string[], maxBytes: number): WorkspaceFiles {
   return {
     async list(glob) {
       const match = globToRegExp(glob);
@@ -26,7 +36,12 @@ export function diskWorkspaceFiles(folders: () => readonly string[]): WorkspaceF
       }
       return found;
     },
-    read: (uri) => readFile(fileURLToPath(uri), 'utf8'),
+    async read(uri) {
+      const file = fileURLToPath(uri);
+      const { size } = await stat(file);
+      if (size > maxBytes) throw Object.assign(new Error(`${file} is larger than ${maxBytes} bytes`), { code: 'EFBIG' });
+      return readFile(file, 'utf8');
+    },
   };
 }
 
@@ -36,7 +51,7 @@ async function walk(root: string, rel: string, match: RegExp, found: string[]): 
     entries = await readdir(path.join(root, rel), { withFileTypes: true });
   } catch (e) {
     // A folder removed while we walk, or one we may not read, holds nothing for us.
-    if (isMissingOrForbidden(e)) return;
+    if (isUnreadable(e)) return;
     throw e;
   }
   for (const entry of entries) {
@@ -47,7 +62,8 @@ async function walk(root: string, rel: string, match: RegExp, found: string[]): 
   }
 }
 
-export function isMissingOrForbidden(e: unknown): boolean {
+/** Gone, forbidden, or too large to read: such a file has nothing to offer. */
+export function isUnreadable(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
-  return code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' || code === 'ENOTDIR';
+  return code === 'ENOENT' || code === 'EACCES' || code === 'EPERM' || code === 'ENOTDIR' || code === 'EFBIG';
 }

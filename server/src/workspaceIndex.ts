@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { FileChangeType, type FileEvent } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isMissingOrForbidden, type WorkspaceFiles } from './workspaceFiles';
+import { isUnreadable, type WorkspaceFiles } from './workspaceFiles';
 
 export interface Extractor<T> {
   /** Names this extract's cache. */
@@ -64,6 +64,13 @@ export class WorkspaceIndex {
     }
   }
 
+  /** Forgets every list and every file read from disk (trust was granted: what it hid is there now). */
+  forgetFiles(): void {
+    this.generation++;
+    this.lists.clear();
+    for (const cache of this.fromDisk.values()) cache.clear();
+  }
+
   private list(glob: string): Promise<string[]> {
     if (!this.watched.has(glob)) {
       this.watched.add(glob);
@@ -98,7 +105,7 @@ export class WorkspaceIndex {
       text = await this.files.read(uri);
     } catch (e) {
       // Deleted since it was listed, or unreadable: it has nothing to offer.
-      if (isMissingOrForbidden(e)) return undefined;
+      if (isUnreadable(e)) return undefined;
       throw e;
     }
     const value = x.extract(text);

@@ -2,13 +2,13 @@
 // (`workspace/didChangeWatchedFiles`), when it supports being asked.
 
 import { type Connection, DidChangeWatchedFilesNotification } from 'vscode-languageserver/node';
-import type { Logger } from './errorBoundary';
+import { describeError, type Logger } from './errorBoundary';
 
 export function clientFileWatcher(connection: Connection, supported: () => boolean, logger: Logger): (glob: string) => void {
   return (glob) => {
     if (!supported()) return;
     void connection.client
       .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: glob }] })
-      .catch((e: unknown) => logger.error(`watching ${glob} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+      .catch((e: unknown) => logger.error(`watching ${glob} failed: ${describeError(e)}`));
   };
 }

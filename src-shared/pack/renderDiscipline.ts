@@ -64,10 +64,12 @@ export function checkRenderDiscipline(input: RenderDisciplineInput): Finding[] {
   const renderOf = input.render ?? ((pack: Pack, _side: string, e: JudgedEnvironment) => render(pack, e.environment, profile));
   const findings: Finding[] = [];
   const range = versionLineRange(current);
-  const currentRenders = environments.map((e) => renderOf(current, 'current', e));
+  // Rendered only when a finding can need them: a render of a large pack in every environment is not cheap.
+  let renders: string[] | undefined;
+  const currentRenders = (): string[] => (renders ??= environments.map((e) => renderOf(current, 'current', e)));
 
   if (baseline && baseline.version === current.version) {
-    const changed = environments.filter((e, i) => renderOf(baseline, 'baseline', e) !== currentRenders[i]);
+    const changed = environments.filter((e, i) => renderOf(baseline, 'baseline', e) !== currentRenders()[i]);
     if (changed.length > 0) {
       const data: VersionUnchangedData = { version: current.version, bumped: bumpVersion(current.version), environments: changed.map((e) => e.id) };
       findings.push({
@@ -83,7 +85,7 @@ export function checkRenderDiscipline(input: RenderDisciplineInput): Finding[] {
   const budget = settings.maxRenderBytes;
   if (budget !== null && budget > 0) {
     const over = environments
-      .map((e, i) => ({ id: e.id, label: e.label, bytes: utf8Length(currentRenders[i]!) }))
+      .map((e, i) => ({ id: e.id, label: e.label, bytes: utf8Length(currentRenders()[i]!) }))
       .filter((r) => r.bytes > budget)
       .sort((a, b) => b.bytes - a.bytes);
     if (over.length > 0) {

@@ -182,7 +182,7 @@ export class SchemaChecker {
       return;
     }
     const suggestion = typeof v === 'string' ? closest(v, type.values) : undefined;
-    this.report.add(codes.badEnumValue, view.block, span, `${shown(v)} is not a ${type.what}; expected one of ${type.values.join(', ')}`, {
+    this.report.add(codes.badEnumValue, view.block, span, `${shown(v)} is not ${type.what}; expected one of ${type.values.join(', ')}`, {
       data: { allowed: type.values, ...(suggestion && { suggestion }) },
     });
   }

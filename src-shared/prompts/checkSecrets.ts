@@ -10,7 +10,7 @@ import { promptsCodes as codes } from './codes';
 import type { Report } from './report';
 import { findSecrets, redaction, type SecretMatch } from './secrets';
 import { nodeAt, type Span, TableNode } from './syntaxTree';
-import { sourceSpanOfValue } from './tomlStrings';
+import { sourceSpansOfValue } from './tomlStrings';
 import type { PathSegment } from './tableView';
 import { isTable } from './valueTypes';
 
@@ -40,12 +40,13 @@ export function checkSecrets(report: Report, block: Block): void {
 function reportSecrets(report: Report, block: Block, path: readonly PathSegment[], found: readonly SecretMatch[]): void {
   const node = nodeAt(block.root, path);
   const key = [...path].reverse().find((p) => typeof p === 'string') ?? 'a value';
-  for (const m of found) {
-    const exact = node && !(node instanceof TableNode) && node.kind === 'string' ? sourceSpanOfValue(block.text, node, node.style, m.start, m.end) : undefined;
+  const spans = node && !(node instanceof TableNode) && node.kind === 'string' ? sourceSpansOfValue(block.text, node, node.style, found) : [];
+  found.forEach((m, i) => {
+    const exact = spans[i];
     // Without the exact characters (the index and the parser disagree) the value is shown, but no redaction is offered.
     const span: Span = exact ?? (node instanceof TableNode ? node.span : (node ?? block.headers[0] ?? { start: 0, end: 0 }));
     report.add(codes.secret, block, span, `\`${key}\` holds ${m.pattern.label}; redact it before this file is shared`, {
       data: { kind: m.pattern.kind, ...(exact && { replacement: redaction }) },
     });
-  }
+  });
 }

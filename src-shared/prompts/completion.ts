@@ -35,7 +35,9 @@ export interface PromptsCompletion {
 const keyBefore = /^[ \t]*([A-Za-z0-9_-]*)$/;
 const headerBefore = /^[ \t]*(\[\[?)[ \t]*([A-Za-z0-9_.]*)$/;
 const valueBefore = /^[ \t]*([A-Za-z0-9_-]+|"[^"]*")[ \t]*=[ \t]*(["']?)([^"'\s]*)$/;
-const argBefore = /^[ \t]*args[ \t]*=[ \t]*\{([^}]*?)([A-Za-z0-9_]*)$/;
+// What is written of the args before the key being typed ends in a character no key has: a lazy
+// `([^}]*?)([A-Za-z0-9_]*)$` would try every split of a long word, quadratic on a long line.
+const argBefore = /^[ \t]*args[ \t]*=[ \t]*\{((?:[^}]*[^}A-Za-z0-9_])?)([A-Za-z0-9_]*)$/;
 
 export function completionsAt(doc: PromptsDocument, position: Position, triggerCharacter?: string): PromptsCompletion[] {
   const at = locate(doc, position);

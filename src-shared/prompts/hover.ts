@@ -12,6 +12,7 @@ import { argDoc, fieldDoc, toolDoc } from './keyDocs';
 import { locate, type PromptsLocation, tableNameOf } from './locate';
 import { inlineCode, escapeMarkdown } from '../text/markdown';
 import { tableSpecs } from './schema';
+import { redactSecrets } from './redactText';
 import { stringPrefixOf } from './stringPrefix';
 import { memberAtPath } from './members';
 import { spanContains, type ValueNode } from './syntaxTree';
@@ -69,7 +70,7 @@ function namedThing(doc: PromptsDocument, at: PromptsLocation, value: ValueNode)
     const id = item && stringAt(at.block, item);
     if (!item || id === undefined) return undefined;
     const named = doc.sessions.find((s) => s.view.value['id'] === id);
-    return { markdown: named ? sessionSummary(named) : `No session in this file has the id ${inlineCode(id)}.`, range: at.block.rangeOf(item) };
+    return { markdown: named ? sessionSummary(named) : `No session in this file has the id ${inlineCode(redactSecrets(id))}.`, range: at.block.rangeOf(item) };
   }
   return undefined;
 }
@@ -78,12 +79,12 @@ function stringAt(block: Block, node: ValueNode): string | undefined {
   return node.kind === 'string' ? stringPrefixOf(block.text, node, nameLength) : undefined;
 }
 
-/** Title and id; source, outcome, turn count and time span. */
+/** Title and id; source, outcome, turn count and time span. What it quotes of the file never shows a secret. */
 export function sessionSummary(s: SessionModel): string {
   const v = s.view.value;
-  const title = typeof v['title'] === 'string' && v['title'].trim() !== '' ? `**${escapeMarkdown(v['title'])}**` : '*untitled session*';
-  const id = typeof v['id'] === 'string' ? inlineCode(v['id']) : '';
-  const facts = [v['source'], v['outcome']].filter((x): x is string => typeof x === 'string').map((x) => inlineCode(x));
+  const title = typeof v['title'] === 'string' && v['title'].trim() !== '' ? `**${escapeMarkdown(redactSecrets(v['title']))}**` : '*untitled session*';
+  const id = typeof v['id'] === 'string' ? inlineCode(redactSecrets(v['id'])) : '';
+  const facts = [v['source'], v['outcome']].filter((x): x is string => typeof x === 'string').map((x) => inlineCode(redactSecrets(x)));
   const turns = `${s.turns.length} ${s.turns.length === 1 ? 'turn' : 'turns'}`;
   return [[title, id].filter((x) => x).join(' · '), [...facts, turns, timeSpan(s)].join(' · ')].join('\n\n');
 }

@@ -10,6 +10,7 @@ import { comparePositions, type Position, type Range } from '../text/range';
 import type { Block } from './block';
 import type { PromptsDocument } from './document';
 import { forEachStatement } from './statements';
+import { redactSecrets } from './redactText';
 import { stringPrefixOf } from './stringPrefix';
 import type { Header, Span, TableNode } from './syntaxTree';
 import { tools } from './tools';
@@ -127,10 +128,10 @@ class BlockTables {
     return { name, detail, kind, range: { start: selectionRange.start, end: this.contentEnd(header) }, selectionRange, children };
   }
 
-  /** A string value of `table`, or its first `max` characters. */
+  /** A string value of `table`, or its first `max` characters, never showing a secret (redacted before any cut). */
   str(table: TableNode, key: string, max = 200): string | undefined {
     const v = table.member(key)?.value;
-    return v?.kind === 'string' ? stringPrefixOf(this.block.text, v, max) : undefined;
+    return v?.kind === 'string' ? redactSecrets(stringPrefixOf(this.block.text, v, max)) : undefined;
   }
 
   /** `3 todos` for a list of three under `key`. */

@@ -9,6 +9,7 @@
 // on: they never throw and always finish. The split can also run in steps
 // (`splitBlocksInSteps`), so a server can yield between them on a huge file.
 
+import { maxNesting } from './limits';
 import { decodeQuotedKey, endOfString, isUnclosedMultiline, lineEndOf, stringStyleAt } from './tomlStrings';
 import { type Header, type KeySegment, memberTable, TableNode, type ValueNode } from './syntaxTree';
 
@@ -300,7 +301,8 @@ class Scanner {
       if ((header && this.keyCount === 0) || this.indexing) {
         const name = c === QUOTE || c === APOSTROPHE ? decodeQuotedKey(s, { start, end: this.pos }) : s.slice(start, this.pos);
         if (this.keyCount === 0) this.firstKey = name;
-        if (this.indexing) this.keys.push({ name, start, end: this.pos });
+        // Segments past the nesting limit are left out of the index (the block does not parse anyway).
+        if (this.indexing && this.keys.length < maxNesting) this.keys.push({ name, start, end: this.pos });
       }
       this.keyCount++;
       this.skipWs();
@@ -324,6 +326,11 @@ class Scanner {
       this.pos = endOfString(s, start, style);
       if (this.pos === s.length && (style === 'multilineBasic' || style === 'multilineLiteral') && isUnclosedMultiline(s, start, style)) this.openAtEnd = true;
       return this.indexing ? { kind: 'string', style, start, end: this.pos } : undefined;
+    }
+    // Past the nesting limit a bracket is read as a one-character scalar, so the scan never recurses deeper.
+    if ((c === LBRACKET || c === LBRACE) && this.nesting >= maxNesting) {
+      this.pos++;
+      return this.indexing ? { kind: 'scalar', start, end: this.pos } : undefined;
     }
     if (c === LBRACKET) return this.array();
     if (c === LBRACE) return this.inlineTable();

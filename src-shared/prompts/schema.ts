@@ -74,7 +74,7 @@ export const tableSpecs: Readonly<Record<TableName, TableSpec>> = {
     label: '[[sessions]]',
     fields: {
       id: required('The session\'s id, unique in the file. It is the primary key: never change it.'),
-      source: { type: { kind: 'enum', values: sources, what: 'session source' }, required: true, doc: 'The tool the session was captured from.' },
+      source: { type: { kind: 'enum', values: sources, what: 'a session source' }, required: true, doc: 'The tool the session was captured from.' },
       model: text('The model the agent ran, as the tool reported it.'),
       cwd: text('The working directory of the session.'),
       started_at: timestamp('When the session started; the writer orders sessions by it, then by id.'),
@@ -84,8 +84,8 @@ export const tableSpecs: Readonly<Record<TableName, TableSpec>> = {
       summary: text('What the session did, in a few sentences.'),
       lesson: text('What a reader should take away from the session.'),
       tags: { type: { kind: 'stringList', distinct: true }, doc: 'Free-form labels, each listed once.' },
-      outcome: { type: { kind: 'enum', values: outcomes, what: 'outcome' }, doc: 'How the session ended.' },
-      visibility: { type: { kind: 'enum', values: visibilities, what: 'visibility' }, doc: 'Who may see the session; `public` when absent.' },
+      outcome: { type: { kind: 'enum', values: outcomes, what: 'an outcome' }, doc: 'How the session ended.' },
+      visibility: { type: { kind: 'enum', values: visibilities, what: 'a visibility' }, doc: 'Who may see the session; `public` when absent.' },
       forked_from: text('The id of the session this one continued from.'),
       paths_touched: { type: { kind: 'stringList', distinct: true }, doc: 'The files the session changed, each listed once.' },
       verbose: { type: { kind: 'boolean' }, doc: 'When `true`, assistant turns keep their `text`; otherwise they carry none.' },
@@ -111,7 +111,7 @@ export const tableSpecs: Readonly<Record<TableName, TableSpec>> = {
   turn: {
     label: '[[sessions.turns]]',
     fields: {
-      role: { type: { kind: 'enum', values: roles, what: 'turn role', reserved: reservedRoles }, required: true, doc: 'Who spoke: the user or the assistant (`tool_result` is reserved for a later version).' },
+      role: { type: { kind: 'enum', values: roles, what: 'a turn role', reserved: reservedRoles }, required: true, doc: 'Who spoke: the user or the assistant (`tool_result` is reserved for a later version).' },
       at: timestamp('When the turn was sent.'),
       model: { type: { kind: 'string', nonBlank: true, maxChars: caps.turnModel }, doc: 'The model that wrote an assistant turn (at most 128 characters). User turns have none.' },
       summary: text('A one-line account of an assistant turn. User turns have none.'),
@@ -124,7 +124,7 @@ export const tableSpecs: Readonly<Record<TableName, TableSpec>> = {
     fields: {
       name: { type: { kind: 'string' }, required: true, doc: 'The tool called; the writer keeps only tools on its allow-list.' },
       args: { type: { kind: 'toolArgs' }, doc: 'The arguments the writer captures for this tool, as a table.' },
-      status: { type: { kind: 'enum', values: toolCallStatuses, what: 'tool call status' }, doc: 'Whether the call succeeded.' },
+      status: { type: { kind: 'enum', values: toolCallStatuses, what: 'a tool call status' }, doc: 'Whether the call succeeded.' },
     },
   },
   edit: {

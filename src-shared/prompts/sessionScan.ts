@@ -6,6 +6,7 @@
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/range';
 import { indexBlock, splitBlocks } from './scanner';
+import { redactSecrets } from './redactText';
 import { stringPrefixOf } from './stringPrefix';
 import type { TableNode } from './syntaxTree';
 
@@ -37,7 +38,8 @@ export function scanSessions(text: string): ScannedSession[] {
   return out;
 }
 
+/** A value as a symbol shows it: never a secret. */
 function stringOf(text: string, table: TableNode, key: string): string | undefined {
   const v = table.member(key)?.value;
-  return v?.kind === 'string' ? stringPrefixOf(text, v, shownLength) : undefined;
+  return v?.kind === 'string' ? redactSecrets(stringPrefixOf(text, v, shownLength)) : undefined;
 }

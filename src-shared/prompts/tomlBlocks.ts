@@ -13,6 +13,7 @@
 // counted from each block's first line, so a verdict moves with its block.
 
 import { parse, TomlError, type TomlTable } from 'smol-toml';
+import { maxNesting } from './limits';
 import type { BlockHeader } from './scanner';
 
 /** A TOML syntax error at a 0-based line and UTF-16 column. */
@@ -31,13 +32,38 @@ export interface TomlResult {
   readonly error?: TomlSyntaxError;
 }
 
-/** Parses one text; never throws. Integers come back as bigint, so `1.0` is never taken for an integer. */
+/**
+ * Parses one text; never throws. Integers come back as bigint, so `1.0` is
+ * never taken for an integer. A text nested deeper than `maxNesting` is
+ * refused like a syntax error: every reader of values recurses.
+ */
 export function parseToml(text: string): TomlResult {
+  let value: TomlTable;
   try {
-    return { value: parse(text, { integersAsBigInt: true }) };
+    value = parse(text, { integersAsBigInt: true, maxDepth: maxNesting });
   } catch (e) {
     return { error: syntaxErrorOf(e) };
   }
+  if (nestedDeeperThan(value, maxNesting)) {
+    return { error: { message: `tables nested more than ${maxNesting} levels deep (through dotted keys or headers); nothing here is read`, line: 0, character: 0 } };
+  }
+  return { value };
+}
+
+/** Whether tables and arrays inside `root` go more than `limit` levels deep; walks with its own stack. */
+function nestedDeeperThan(root: TomlTable, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (depth > limit) return true;
+    if (Array.isArray(v)) for (const item of v) stack.push([item, depth + 1]);
+    else if (isTable(v)) for (const item of Object.values(v)) stack.push([item, depth + 1]);
+  }
+  return false;
+}
+
+function isTable(v: unknown): v is TomlTable {
+  return typeof v === 'object' && v !== null && !(v instanceof Date);
 }
 
 function syntaxErrorOf(e: unknown): TomlSyntaxError {

@@ -152,21 +152,36 @@ function walkValue(s: string, span: Span, style: StringStyle, unit: (srcStart: n
  * Replacing that span with plain text leaves the literal well-formed.
  */
 export function sourceSpanOfValue(s: string, span: Span, style: StringStyle, from: number, to: number): Span | undefined {
+  return sourceSpansOfValue(s, span, style, [{ start: from, end: to }])[0];
+}
+
+/**
+ * `sourceSpanOfValue` for several value ranges of one literal (sorted, not
+ * overlapping) in one walk of its source: a long value with thousands of
+ * matches is walked once, not once per match.
+ */
+export function sourceSpansOfValue(s: string, span: Span, style: StringStyle, ranges: readonly Span[]): (Span | undefined)[] {
+  const out: (Span | undefined)[] = ranges.map(() => undefined);
+  let k = 0;
   let produced = 0;
   let start = -1;
-  let stop = -1;
   walkValue(s, span, style, (srcStart, srcEnd, count) => {
     if (count === 0) return true;
     const next = produced + count;
-    if (start === -1 && from < next) start = srcStart;
-    if (start !== -1 && to <= next) {
-      stop = srcEnd;
-      return false;
+    while (k < ranges.length) {
+      const r = ranges[k]!;
+      if (start === -1) {
+        if (r.start >= next) break;
+        start = srcStart;
+      }
+      if (r.end > next) break;
+      out[k++] = { start, end: srcEnd };
+      start = -1;
     }
     produced = next;
-    return true;
+    return k < ranges.length;
   });
-  return start !== -1 && stop !== -1 ? { start, end: stop } : undefined;
+  return out;
 }
 
 /**

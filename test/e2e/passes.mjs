@@ -10,4 +10,9 @@ export const passes = [
     name: 'the whole suite (activation by a pack)',
     env: { PACKS_E2E_ACTIVATION_LANGUAGE: 'loom-pack' },
   },
+  {
+    // Workspace trust left on: the fresh profile opens the workspace in restricted mode.
+    name: 'restricted mode',
+    env: { PACKS_E2E_GREP: '^restricted mode ', PACKS_E2E_RESTRICTED: '1' },
+  },
 ];

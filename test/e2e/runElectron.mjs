@@ -25,7 +25,8 @@ async function runPass(pass) {
       launchArgs: [
         workspace,
         '--disable-extensions',
-        '--disable-workspace-trust',
+        // The restricted-mode pass leaves trust on: a fresh profile does not trust the workspace.
+        ...(pass.env.PACKS_E2E_RESTRICTED === '1' ? [] : ['--disable-workspace-trust']),
         `--user-data-dir=${path.join(stateDir, 'user')}`,
         `--extensions-dir=${path.join(stateDir, 'extensions')}`,
       ],

@@ -6,8 +6,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +26,7 @@ import {
 import { TempRepo, testAuthor } from '../support/gitRepos';
 import { applyEdits, committed, snippetText, withLines } from '../support/handEditFixtures';
 import { LspSession } from '../support/lspSession';
+import { loggingGit, untilLogged } from '../support/loggingGit';
 
 const edited = withLines(14, 1, '  text = "Add a login form with errors."');
 
@@ -178,39 +178,6 @@ test('Make Session Private on a session header, Redact on a secret, Restore on a
     await stop(s);
   }
 });
-
-/**
- * Puts a `git` first on PATH (for servers started from now until `restore`)
- * that logs each call and runs the real git; with `gate`, a `cat-file`
- * call first waits until the file `gate` exists.
- */
-function loggingGit(gate?: string): { log: string; restore(): void } {
-  const log = path.join(mkdtempSync(path.join(os.tmpdir(), 'packs-git-log-')), 'calls');
-  const bin = mkdtempSync(path.join(os.tmpdir(), 'packs-git-bin-'));
-  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  const wait = gate ? `case "$*" in *cat-file*) while [ ! -f '${gate}' ]; do sleep 0.02; done;; esac\n` : '';
-  writeFileSync(path.join(bin, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\n${wait}exec '${realGit}' "$@"\n`);
-  chmodSync(path.join(bin, 'git'), 0o755);
-  const savedPath = process.env['PATH'];
-  process.env['PATH'] = `${bin}${path.delimiter}${savedPath ?? ''}`;
-  return {
-    log,
-    restore() {
-      process.env['PATH'] = savedPath;
-      rmSync(path.dirname(log), { recursive: true, force: true });
-      rmSync(bin, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Polls until `file` holds `text`, failing after ten seconds. */
-async function untilLogged(file: string, text: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(existsSync(file) && readFileSync(file, 'utf8').includes(text))) {
-    assert.ok(Date.now() < deadline, `${file} never logged ${text}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 test('untrusted, the server never starts git; once trust is granted it does', async () => {
   const git = loggingGit();

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { editsFor } from '../support/workspaceEdits';
 import { LspSession } from '../support/lspSession';
 import { examplesDir } from '../support/paths';
 
@@ -18,7 +19,7 @@ async function actionsFor(session: LspSession, diagnostic: Diagnostic): Promise<
 }
 
 function apply(text: string, action: CodeAction): string {
-  return TextDocument.applyEdits(TextDocument.create(uri, 'loom-pack', 1, text), action.edit!.changes![uri]!);
+  return TextDocument.applyEdits(TextDocument.create(uri, 'loom-pack', 1, text), editsFor(action.edit, uri)!);
 }
 
 test('every problem of the typos example is fixed by its quick fix until the server publishes nothing', async () => {

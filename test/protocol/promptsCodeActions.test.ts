@@ -9,6 +9,7 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
 import { applyHandEditFixCommand, type HandEditFixResult, handEditFixRequest } from '../../src-shared/protocol';
 import { applyEdits } from '../../src-shared/text/textEdit';
 import { applyEdits as applyFixEdits, snippetText } from '../support/handEditFixtures';
+import { editsFor } from '../support/workspaceEdits';
 import { LspSession } from '../support/lspSession';
 import { minimalValid } from '../support/promptsFixtures';
 
@@ -20,7 +21,7 @@ async function actionsFor(s: LspSession, diagnostics: Diagnostic[]): Promise<Cod
 }
 
 function apply(text: string, action: CodeAction): string {
-  const edits = action.edit?.changes?.[uri];
+  const edits = editsFor(action.edit, uri);
   assert.ok(edits, `${action.title} edits ${uri}`);
   return applyEdits(text, edits);
 }

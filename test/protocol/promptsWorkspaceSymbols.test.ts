@@ -1,7 +1,8 @@
 // Go to session across the workspace, through the real server: sessions
 // of .prompts files on disk (hard folder names, nested), an open document
 // preferred over its file on disk, and a change on disk seen once the
-// client reports it with workspace/didChangeWatchedFiles.
+// client reports it with workspace/didChangeWatchedFiles. The workspace is
+// trusted: restricted mode reads no closed file (robustnessTrust.test.ts).
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -25,7 +26,7 @@ test('workspace symbols: every session id on disk and in open documents, refresh
   const a = write('prompts/feature-login.prompts', lines('[commit]', 'branch = "x"', '', session('d1714569-0d3c', 'Login form'), session('e2825670-1c8f', 'Flaky test')));
   const b = write('prompts/curated/on boarding/first-week.prompts', session('7f3c2a10-5b6d', 'First week'));
   write('node_modules/pkg/ignored.prompts', session('ignored', 'Ignored'));
-  const s = await LspSession.start({ rootPath: root });
+  const s = await LspSession.start({ rootPath: root, initializationOptions: { workspaceTrusted: true } });
   try {
     const query = async (q: string): Promise<string[]> =>
       (await s.request<WorkspaceSymbol[]>('workspace/symbol', { query: q }))

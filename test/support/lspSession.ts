@@ -19,6 +19,10 @@ export interface SessionOptions {
   readonly rootPath?: string;
   /** Sent as `initializationOptions` (e.g. whether the workspace is trusted). */
   readonly initializationOptions?: unknown;
+  /** Added to the server's environment (e.g. the test hooks). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Sent as `initialize`'s `trace` (`verbose`: the server may say the most it ever says). */
+  readonly trace?: 'off' | 'messages' | 'verbose';
 }
 
 export class LspSession {
@@ -26,6 +30,10 @@ export class LspSession {
   private readonly waiters: Array<{ uri: string; test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
   private versions = new Map<string, number>();
   stderr = '';
+  /** Everything the server wrote to stdout: every message it sent, as bytes on the wire. */
+  sent = '';
+  /** The server's `window/logMessage` lines, as the client's output channel shows them. */
+  readonly logs: string[] = [];
 
   private constructor(
     readonly process: ChildProcess,
@@ -37,15 +45,16 @@ export class LspSession {
   initialized!: InitializeResult;
 
   static async start(options: SessionOptions = {}): Promise<LspSession> {
-    const child = spawn(process.execPath, [path.join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LspSession(child, connection, options.settings ?? {});
     child.stderr!.on('data', (d: Buffer) => (session.stderr += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => (session.sent += d.toString()));
     connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => session.onDiagnostics(p));
     connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => session.settings));
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('window/workDoneProgress/create', () => null);
-    connection.onNotification('window/logMessage', () => undefined);
+    connection.onNotification('window/logMessage', (p: { message: string }) => session.logs.push(p.message));
     connection.listen();
     const rootUri = options.rootPath ? pathToFileURL(options.rootPath).href : null;
     session.initialized = await connection.sendRequest<InitializeResult>('initialize', {
@@ -53,6 +62,7 @@ export class LspSession {
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'root' }] : null,
       initializationOptions: options.initializationOptions,
+      ...(options.trace && { trace: options.trace }),
       capabilities: {
         workspace: { configuration: true, workspaceFolders: true },
         textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true } },
@@ -73,10 +83,15 @@ export class LspSession {
   }
 
   /** Replaces the whole text; returns the new version. */
-  async replace(uri: string, text: string): Promise<number> {
+  replace(uri: string, text: string): Promise<number> {
+    return this.edit(uri, [{ text }]);
+  }
+
+  /** Applies ranged changes (LSP incremental sync); returns the new version. */
+  async edit(uri: string, contentChanges: readonly unknown[]): Promise<number> {
     const version = (this.versions.get(uri) ?? 0) + 1;
     this.versions.set(uri, version);
-    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
     return version;
   }
 

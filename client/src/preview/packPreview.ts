@@ -23,6 +23,8 @@ export interface PreviewShown {
   readonly text: string;
   /** What the page says about the render against HEAD's ("Changed since HEAD · common prefix …"), `null` when nothing. */
   readonly baseline: string | null;
+  /** Every kind of element in the page (`PRE`, `SPAN`, …): content never adds one. */
+  readonly tags: readonly string[];
 }
 
 /** Time between two renders while the author types. */
@@ -122,6 +124,7 @@ export class PackPreview implements vscode.Disposable {
           stale: message.stale,
           text: message.text,
           baseline: message.baseline,
+          tags: message.tags,
         };
         this.onShown(this.lastShown);
         return;

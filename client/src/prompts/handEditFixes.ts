@@ -8,8 +8,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { type HandEditFixParams, type HandEditFixResult, handEditFixRequest } from '../../../src-shared/protocol';
-
-const changedMeanwhile = 'The file changed while the fix was being prepared; nothing was changed. Try again.';
+import { applyAtVersion, changedMeanwhile } from '../versionedEdits';
 
 export async function applyHandEditFix(client: LanguageClient, params: HandEditFixParams): Promise<boolean> {
   const result = await client.sendRequest<HandEditFixResult>(handEditFixRequest, params);
@@ -25,10 +24,6 @@ export async function applyHandEditFix(client: LanguageClient, params: HandEditF
   }
   // A snippet edit is a snippet (tab stops) only in the active editor.
   if (vscode.window.activeTextEditor?.document !== document) await vscode.window.showTextDocument(document);
-  if (document.version !== result.version) {
-    void vscode.window.showWarningMessage(changedMeanwhile);
-    return false;
-  }
   const edit = new vscode.WorkspaceEdit();
   const textEdits: (vscode.TextEdit | vscode.SnippetTextEdit)[] = result.edits.map((e) => vscode.TextEdit.replace(toRange(e.range), e.newText));
   if (result.entry) {
@@ -36,9 +31,7 @@ export async function applyHandEditFix(client: LanguageClient, params: HandEditF
     textEdits.push(vscode.SnippetTextEdit.insert(at, new vscode.SnippetString(result.entry.snippet)));
   }
   edit.set(uri, textEdits);
-  const applied = await vscode.workspace.applyEdit(edit);
-  if (!applied) void vscode.window.showWarningMessage(changedMeanwhile);
-  return applied;
+  return applyAtVersion(uri, result.version, edit);
 }
 
 function toRange(r: { start: { line: number; character: number }; end: { line: number; character: number } }): vscode.Range {

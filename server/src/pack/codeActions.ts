@@ -6,22 +6,27 @@
 // worked out from the current model, not from the diagnostic's data, so a
 // stale diagnostic never yields a wrong edit.
 
-import type { CodeAction, Diagnostic, Range, TextEdit } from 'vscode-languageserver/node';
+import type { CodeAction, Diagnostic, Position, Range, TextEdit } from 'vscode-languageserver/node';
 import { CodeActionKind } from 'vscode-languageserver/node';
 import { packCodes, suggestedBinding } from '../../../src-shared/pack/check';
 import { corruptionKinds } from '../../../src-shared/pack/corruption';
 import { isValidSectionName } from '../../../src-shared/pack/decode';
 import { closest } from '../../../src-shared/text/editDistance';
 import { findSection } from '../../../src-shared/pack/model';
+import type { PlaceholderOccurrence } from '../../../src-shared/pack/placeholders';
 import { bindingNames } from '../../../src-shared/pack/profiles';
 import type { VersionUnchangedData } from '../../../src-shared/pack/renderDiscipline';
 import { bumpVersion } from '../../../src-shared/pack/versionBump';
 import type { PackContext } from './context';
 import { sectionInsertion } from './placement';
+import { versionedEdit } from '../versionedEdit';
 
 const keywords = ['section', 'version', 'loom-prompt-pack'];
 
-type Fixer = (ctx: PackContext, diagnostic: Diagnostic) => CodeAction[];
+type Fixer = (ctx: PackContext, diagnostic: Diagnostic, occurrences: OccurrencesByStart) => CodeAction[];
+
+/** The placeholder occurrences by where they start: a request may carry a diagnostic for each of thousands. */
+type OccurrencesByStart = () => ReadonlyMap<string, PlaceholderOccurrence>;
 
 const fixers: Readonly<Record<string, Fixer>> = {
   [packCodes.unknownPlaceholder]: fixPlaceholder,
@@ -32,16 +37,22 @@ const fixers: Readonly<Record<string, Fixer>> = {
 };
 
 export function provideCodeActions(ctx: PackContext, _range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
-  return diagnostics.flatMap((d) => (typeof d.code === 'string' && Object.prototype.hasOwnProperty.call(fixers, d.code) ? fixers[d.code]!(ctx, d) : []));
+  let byStart: Map<string, PlaceholderOccurrence> | undefined;
+  const occurrences = () => (byStart ??= new Map(ctx.model.occurrences.map((o) => [startKey(o.range.start), o])));
+  return diagnostics.flatMap((d) => (typeof d.code === 'string' && Object.prototype.hasOwnProperty.call(fixers, d.code) ? fixers[d.code]!(ctx, d, occurrences) : []));
 }
 
+function startKey(p: Position): string {
+  return `${p.line}:${p.character}`;
+}
+
+// Versioned: the editor refuses a fix once the document has moved past the version it was computed on.
 function fix(ctx: PackContext, title: string, diagnostic: Diagnostic, edits: TextEdit[], isPreferred: boolean): CodeAction {
-  return { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred, edit: { changes: { [ctx.document.uri]: edits } } };
+  return { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred, edit: versionedEdit(ctx.document, edits) };
 }
 
-function fixPlaceholder(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
-  const start = diagnostic.range.start;
-  const occurrence = ctx.model.occurrences.find((o) => o.range.start.line === start.line && o.range.start.character === start.character);
+function fixPlaceholder(ctx: PackContext, diagnostic: Diagnostic, occurrences: OccurrencesByStart): CodeAction[] {
+  const occurrence = occurrences().get(startKey(diagnostic.range.start));
   if (!occurrence || bindingNames(ctx.profile).includes(occurrence.name)) return [];
   const suggestion = suggestedBinding(occurrence.name, ctx.profile);
   if (!suggestion) return [];
@@ -56,14 +67,12 @@ function addSection(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
   return [fix(ctx, `Add missing ${what} \`${name}\``, diagnostic, [sectionInsertion(ctx.model, ctx.profile, name)], true)];
 }
 
-// Versioned: VS Code refuses it once the document has moved past the version it was computed on.
 function bumpVersionLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
   const pack = ctx.model.all.pack;
   const data = diagnostic.data as Partial<VersionUnchangedData> | undefined;
   if (!ctx.model.verdict.ok || pack.versionLine < 0 || data?.version !== pack.version) return [];
   const bumped = bumpVersion(pack.version);
-  const edit = { textDocument: { uri: ctx.document.uri, version: ctx.document.version }, edits: [{ range: pack.versionRange, newText: bumped }] };
-  return [{ title: `Bump the version to \`${bumped}\``, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: { documentChanges: [edit] } }];
+  return [fix(ctx, `Bump the version to \`${bumped}\``, diagnostic, [{ range: pack.versionRange, newText: bumped }], true)];
 }
 
 function fixDirectiveLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {

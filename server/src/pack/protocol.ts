@@ -19,6 +19,7 @@ import {
   type SummaryParams,
 } from '../../../src-shared/protocol';
 import type { Settings } from '../../../src-shared/settings';
+import type { FileLimits } from '../fileLimits';
 import { guard, type Logger } from '../errorBoundary';
 import type { ModelCache } from '../models';
 import type { PackContext } from './context';
@@ -37,6 +38,7 @@ export interface PackProtocolDeps {
   readonly logger: Logger;
   /** Compares each render with HEAD's. */
   readonly discipline: RenderDisciplineSupport;
+  readonly limits: FileLimits;
 }
 
 export function registerPackProtocolSupport(connection: Connection, deps: PackProtocolDeps): void {
@@ -44,6 +46,8 @@ export function registerPackProtocolSupport(connection: Connection, deps: PackPr
     const document = deps.documents.get(uri);
     if (!document || document.languageId !== deps.service.languageId) return undefined;
     const settings = await deps.settingsFor(uri);
+    // A pack too large or binary is not read: no render, no summary.
+    if (deps.limits.refusal(document, settings)) return undefined;
     return deps.service.context({ document, model: deps.models.model(document) as PackModel, settings });
   }
 

@@ -4,6 +4,7 @@
 // or, when the pack does not decode, upstream's report for its first line.
 
 import { describeCorruption } from '../../../src-shared/pack/corruption';
+import { redactSecrets } from '../../../src-shared/prompts/redactText';
 import { corruptionMessage } from '../../../src-shared/pack/check';
 import { digest, utf8Length } from '../../../src-shared/pack/digest';
 import { renderDetailed } from '../../../src-shared/pack/render';
@@ -20,7 +21,8 @@ export function provideRender(ctx: PackContext, environment: NamedEnvironment = 
   const base = { uri: document.uri, version: document.version, digest: model.digest, figures };
   if (!model.verdict.ok) {
     const report = model.verdict.report;
-    return { kind: 'corrupt', ...base, corruption: { message: corruptionMessage(report), report: describeCorruption(report), range: report.range } };
+    // The preview shows the report, which quotes the corrupt line: never a secret it holds.
+    return { kind: 'corrupt', ...base, corruption: { message: redactSecrets(corruptionMessage(report)), report: redactSecrets(describeCorruption(report)), range: report.range } };
   }
   const pack = model.verdict.pack;
   const detail = renderDetailed(pack, environment.environment, profile);

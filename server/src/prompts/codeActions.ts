@@ -1,11 +1,13 @@
 // Quick fixes for the `.prompts` diagnostics the editor sends back, as LSP
-// code actions with their workspace edits. A "redact all" offered by
-// several secrets in the range is listed once.
+// code actions with their workspace edits, each naming the document version
+// it was computed for. A "redact all" offered by several secrets in the
+// range is listed once.
 
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range } from 'vscode-languageserver/node';
 import { quickFixesFor } from '../../../src-shared/prompts/quickFixes';
 import type { PromptsDocument } from '../../../src-shared/prompts/document';
 import type { FeatureContext } from '../languageService';
+import { versionedEdit } from '../versionedEdit';
 
 const ours = 'packs-and-prompts';
 
@@ -23,7 +25,7 @@ export function provideCodeActions(ctx: FeatureContext<PromptsDocument>, _range:
         kind: CodeActionKind.QuickFix,
         diagnostics: fileWide ? diagnostics.filter((x) => x.code === d.code && x.source === ours) : [d],
         isPreferred: fix.preferred,
-        edit: { changes: { [ctx.document.uri]: [...fix.edits] } },
+        edit: versionedEdit(ctx.document, fix.edits),
       });
     }
   }

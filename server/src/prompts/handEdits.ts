@@ -2,9 +2,9 @@
 // against its committed version (added to its diagnostics), the status
 // line per document, the fix request the client's commands send, the git
 // folders the client watches (a moved HEAD re-checks every document), and
-// workspace trust (untrusted: git never runs).
+// workspace trust (untrusted: git never runs; trust.ts).
 
-import type { Connection, InitializeParams, TextDocuments } from 'vscode-languageserver/node';
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
 import type { PromptsDocument } from '../../../src-shared/prompts/document';
@@ -16,18 +16,20 @@ import {
   type HandEditFixParams,
   type HandEditFixResult,
   handEditFixRequest,
-  type HandEditInitializationOptions,
   handEditStatusNotification,
   type HandEditStatusParams,
   languageIds,
   watchGitNotification,
   type WatchGitParams,
-  workspaceTrustedNotification,
 } from '../../../src-shared/protocol';
 import { guard, type Logger } from '../errorBoundary';
 import type { AsyncSpawner } from '../gitCommand';
 import type { HeadText, NoBaseline } from '../gitRepository';
 import type { ModelCache } from '../models';
+import type { WorkspaceTrust } from '../trust';
+import type { FileLimits } from '../fileLimits';
+import { refusalFinding } from '../../../src-shared/fileLimits';
+import type { Settings } from '../../../src-shared/settings';
 import { BaselineStore } from './handEditsBaselines';
 
 export interface HandEditDeps {
@@ -36,11 +38,12 @@ export interface HandEditDeps {
   readonly spawner: AsyncSpawner;
   readonly now: () => Date;
   readonly logger: Logger;
+  readonly trust: WorkspaceTrust;
+  readonly settingsFor: (uri: string) => Promise<Settings>;
+  readonly limits: FileLimits;
 }
 
 export interface HandEditSupport {
-  /** Reads the trust the client reported at start. */
-  initialize(params: InitializeParams): void;
   /** The hand-edit findings of one document version (none for other languages). */
   findings(document: TextDocument, model: unknown): Promise<Finding[]>;
   /** Called when every document must be checked again (HEAD moved, trust granted). */
@@ -52,7 +55,7 @@ export interface HandEditSupport {
 const changedMeanwhile = 'The file changed while the fix was being prepared; nothing was changed. Try again.';
 
 export function registerHandEditSupport(connection: Connection, deps: HandEditDeps): HandEditSupport {
-  const store = new BaselineStore(deps.spawner);
+  const store = new BaselineStore(deps.spawner, deps.trust);
   const verdicts = new Map<string, { version: number; verdict: HandEditVerdict }>();
   const listeners: (() => void)[] = [];
   let watched = '';
@@ -124,6 +127,9 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
     const document = deps.documents.get(params.uri);
     if (!document || document.languageId !== languageIds.prompts) return { ok: false, message: 'Open the .prompts file first.' };
     if (document.version !== params.version) return { ok: false, message: changedMeanwhile };
+    const refusal = deps.limits.refusal(document, await deps.settingsFor(params.uri));
+    if (refusal) return { ok: false, message: refusalFinding(refusal, 'prompts').message };
+    if (deps.documents.get(params.uri)?.version !== params.version) return { ok: false, message: changedMeanwhile };
     const model = deps.models.model(document) as PromptsDocument;
     let request: FixRequest;
     if (params.fix.kind === 'recordAll') {
@@ -149,17 +155,10 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
     store.invalidate();
     baselinesChanged();
   });
-  connection.onNotification(workspaceTrustedNotification, () => {
-    store.setTrusted(true);
-    baselinesChanged();
-  });
+  deps.trust.onDidChange(() => baselinesChanged());
   deps.documents.onDidClose((e) => verdicts.delete(e.document.uri));
 
   return {
-    initialize(params) {
-      const options = params.initializationOptions as HandEditInitializationOptions | undefined;
-      store.setTrusted(options?.workspaceTrusted === true);
-    },
     findings,
     onBaselinesChanged(listener) {
       listeners.push(listener);

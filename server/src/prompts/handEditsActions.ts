@@ -13,6 +13,7 @@ import { handEditCodes, type SessionIdChangedData, type UnloggedEditData } from 
 import { promptsCodes } from '../../../src-shared/prompts/codes';
 import { locate } from '../../../src-shared/prompts/locate';
 import { secretRanges } from '../../../src-shared/prompts/quickFixes';
+import { redactSecrets } from '../../../src-shared/prompts/redactText';
 import { applyHandEditFixCommand, type HandEditFixKind, type HandEditFixParams } from '../../../src-shared/protocol';
 import type { FeatureContext } from '../languageService';
 
@@ -44,7 +45,7 @@ export function handEditCodeActions(ctx: FeatureContext<PromptsDocument>, range:
   }
   for (const d of diagnostics) {
     if (d.code === handEditCodes.sessionIdChanged.code && isIdData(d.data)) {
-      actions.push(action(`Restore the session id ${JSON.stringify(d.data.original)}`, CodeActionKind.QuickFix, { kind: 'restoreId', range: d.range, original: d.data.original }, d, true));
+      actions.push(action(`Restore the session id ${JSON.stringify(redactSecrets(d.data.original))}`, CodeActionKind.QuickFix, { kind: 'restoreId', range: d.range, original: d.data.original }, d, true));
     }
   }
   const at = locate(ctx.model, range.start);

@@ -18,25 +18,17 @@ export type Baseline = { readonly kind: 'baseline'; readonly doc: PromptsDocumen
 const parsedCapacity = 16;
 
 export class BaselineStore {
-  private trusted = false;
   private readonly repositories = new Map<string, Promise<Repository | NoBaseline>>();
   private readonly lookups = new Map<string, Promise<Baseline>>();
   private readonly texts = new Map<string, Promise<HeadText | NoBaseline>>();
   private readonly emails = new Map<string, Promise<string | undefined>>();
   private readonly parsed = new Map<string, PromptsDocument | undefined>();
 
-  constructor(private readonly spawner: AsyncSpawner) {}
-
-  get isTrusted(): boolean {
-    return this.trusted;
-  }
-
-  /** Trust given or taken: what was learnt under the old trust is dropped. */
-  setTrusted(trusted: boolean): void {
-    if (trusted === this.trusted) return;
-    this.trusted = trusted;
-    this.invalidate();
-  }
+  /** `trust` is read on every question: nothing untrusted is ever cached, so trust granted needs no reset. */
+  constructor(
+    private readonly spawner: AsyncSpawner,
+    private readonly trust: { readonly trusted: boolean },
+  ) {}
 
   /** HEAD or a ref moved: every file's committed version may have changed. */
   invalidate(): void {
@@ -57,7 +49,7 @@ export class BaselineStore {
   baseline(uri: string): Promise<Baseline> {
     const file = fileOf(uri);
     if (!file) return Promise.resolve({ kind: 'off', reason: 'notAFile' });
-    if (!this.trusted) return Promise.resolve({ kind: 'off', reason: 'untrusted' });
+    if (!this.trust.trusted) return Promise.resolve({ kind: 'off', reason: 'untrusted' });
     let lookup = this.lookups.get(file);
     if (!lookup) {
       lookup = this.lookUp(file);
@@ -70,14 +62,14 @@ export class BaselineStore {
   headText(uri: string): Promise<HeadText | NoBaseline> {
     const file = fileOf(uri);
     if (!file) return Promise.resolve({ kind: 'off', reason: 'notAFile' });
-    if (!this.trusted) return Promise.resolve({ kind: 'off', reason: 'untrusted' });
+    if (!this.trust.trusted) return Promise.resolve({ kind: 'off', reason: 'untrusted' });
     return this.textOf(file);
   }
 
   /** `git config user.email` of the repository holding `uri`; undefined when untrusted or unknown. */
   async authorFor(uri: string): Promise<string | undefined> {
     const file = fileOf(uri);
-    if (!file || !this.trusted) return undefined;
+    if (!file || !this.trust.trusted) return undefined;
     const repository = await this.repositoryOf(path.dirname(file));
     if ('kind' in repository) return undefined;
     let email = this.emails.get(repository.root);

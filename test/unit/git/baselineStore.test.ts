@@ -13,22 +13,22 @@ import { committed, withLines } from '../../support/handEditFixtures';
 
 test('untrusted, the store never spawns git and says why', async () => {
   const spawned: GitSpawn[] = [];
+  const trust = { trusted: false };
   const store = new BaselineStore(async (s) => {
     spawned.push(s);
     return { kind: 'missing' };
-  });
+  }, trust);
   const uri = pathToFileURL('/tmp/some repo/a.prompts').href;
   assert.deepEqual(await store.baseline(uri), { kind: 'off', reason: 'untrusted' });
   assert.equal(await store.authorFor(uri), undefined);
   assert.deepEqual(spawned, []);
-  store.setTrusted(true);
+  trust.trusted = true;
   assert.deepEqual(await store.baseline(uri), { kind: 'off', reason: 'noGit' });
   assert.equal(spawned.length, 1);
 });
 
 test('a document that is not a file has no baseline', async () => {
-  const store = new BaselineStore(nodeSpawner);
-  store.setTrusted(true);
+  const store = new BaselineStore(nodeSpawner, { trusted: true });
   assert.deepEqual(await store.baseline('untitled:Untitled-1'), { kind: 'off', reason: 'notAFile' });
 });
 
@@ -41,8 +41,7 @@ test('trusted, the store reads HEAD\'s version, keeps it, and reads again once H
     const store = new BaselineStore(async (s) => {
       spawns++;
       return nodeSpawner(s);
-    });
-    store.setTrusted(true);
+    }, { trusted: true });
     const uri = pathToFileURL(file).href;
     const first = await store.baseline(uri);
     assert.equal(first.kind, 'baseline');

@@ -40,3 +40,24 @@ test('the bundled examples round-trip', () => {
     }
   }
 });
+
+test('a body whose first line starts with %% (an indented line decode trimmed) is written indented, so it decodes back', () => {
+  const d = decode('%% loom-prompt-pack 1\n%% version v\n%% section a\n %% not a directive\nmore\n');
+  assert.ok(d.ok);
+  assert.equal(d.pack.sections[0]!.body, '%% not a directive\nmore');
+  const text = encode(d.pack);
+  assert.equal(text, '%% loom-prompt-pack 1\n%% version v\n%% section a\n %% not a directive\nmore\n');
+  const again = decode(text);
+  assert.ok(again.ok);
+  assert.deepEqual(contentOf(again.pack), contentOf(d.pack));
+  assert.equal(encode(again.pack), text);
+});
+
+test('a body line that still ends with "\\r" after decoding (its line ended "\\r\\r") keeps it through encoding', () => {
+  const d = decode('%% loom-prompt-pack 1\n%% version v\n%% section a\nx\r\r\ny\n');
+  assert.ok(d.ok);
+  assert.equal(d.pack.sections[0]!.body, 'x\r\ny');
+  const again = decode(encode(d.pack));
+  assert.ok(again.ok);
+  assert.deepEqual(contentOf(again.pack), contentOf(d.pack));
+});

@@ -12,6 +12,7 @@ import { profiles } from '../../../src-shared/pack/profiles';
 import { defaultSettings, type ProfileName } from '../../../src-shared/settings';
 import { provideCodeActions } from '../../../server/src/pack/codeActions';
 import { toDiagnostic } from '../../../server/src/diagnostics';
+import { editsFor } from '../../support/workspaceEdits';
 import { packCtx, packText, uri } from './support/context';
 
 function diagnostics(text: string, profile: ProfileName = 'loom-9'): Diagnostic[] {
@@ -25,7 +26,7 @@ function actionsFor(text: string, code: string, profile: ProfileName = 'loom-9')
 }
 
 function apply(text: string, action: CodeAction): string {
-  const edits = action.edit!.changes![uri]!;
+  const edits = editsFor(action.edit, uri)!;
   return TextDocument.applyEdits(TextDocument.create(uri, 'loom-pack', 1, text), edits);
 }
 

@@ -140,7 +140,7 @@ test('rule 8: enums for visibility, outcome, status; verbose a boolean; tags and
   const session = (extra: string): string => minimalValid.replace('source = "claude_code"', `source = "claude_code"\n${extra}`);
   assert.deepEqual(shown(session('visibility = "Public"')), ['error prompts/bad-enum-value 10:13-10:21 "Public" is not a visibility; expected one of public, private']);
   assert.deepEqual(findingsOf(session('visibility = "Public"'))[0]?.data, { allowed: ['public', 'private'], suggestion: 'public' });
-  assert.deepEqual(shown(session('outcome = "done"')), ['error prompts/bad-enum-value 10:10-10:16 "done" is not a outcome; expected one of shipped, abandoned, exploratory, failed']);
+  assert.deepEqual(shown(session('outcome = "done"')), ['error prompts/bad-enum-value 10:10-10:16 "done" is not an outcome; expected one of shipped, abandoned, exploratory, failed']);
   assert.deepEqual(shown(session('verbose = "yes"')), ['error prompts/wrong-type 10:10-10:15 `verbose` must be a boolean (true or false), not a string']);
   assert.deepEqual(shown(session('tags = "a"')), ['error prompts/wrong-type 10:7-10:10 `tags` must be a list of strings, not a string']);
   assert.deepEqual(shown(session('paths_touched = ["a", 2]')), ['error prompts/wrong-type 10:22-10:23 `paths_touched` must be a list of strings; item 1 is an integer']);

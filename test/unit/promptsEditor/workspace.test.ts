@@ -13,7 +13,7 @@ import { FileChangeType } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { scanSessions } from '../../../src-shared/prompts/sessionScan';
 import { provideWorkspaceSymbols } from '../../../server/src/prompts/workspaceSymbols';
-import { diskWorkspaceFiles, type WorkspaceFiles } from '../../../server/src/workspaceFiles';
+import { diskWorkspaceFiles, isUnreadable, type WorkspaceFiles } from '../../../server/src/workspaceFiles';
 import { globToRegExp } from '../../../server/src/workspaceGlob';
 import { WorkspaceIndex } from '../../../server/src/workspaceIndex';
 import { lines } from '../../support/promptsFixtures';
@@ -65,10 +65,13 @@ test('the disk walk lists matching files in nested folders with hard names, leav
       mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
       writeFileSync(path.join(root, rel), fileA);
     }
-    const files = diskWorkspaceFiles(() => [pathToFileURL(root).href]);
+    const files = diskWorkspaceFiles(() => [pathToFileURL(root).href], 1024 * 1024);
     const uris = await files.list('**/*.prompts');
     assert.deepStrictEqual(uris.map((u) => path.relative(root, fileURLToPath(u))).sort(), ['a.prompts', path.join('prompts', 'captured', 'b c.prompts')]);
     assert.equal(await files.read(uris[0]!), fileA);
+    // A file over the size limit is not read: it reads as unreadable, so the index leaves it out.
+    const small = diskWorkspaceFiles(() => [pathToFileURL(root).href], fileA.length - 1);
+    await assert.rejects(small.read(uris[0]!), (e: unknown) => isUnreadable(e));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

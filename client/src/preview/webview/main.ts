@@ -44,6 +44,7 @@ window.addEventListener('message', (event: MessageEvent<HostToPreview>) => {
         stale: state.problem !== undefined,
         text: page.text.textContent ?? '',
         baseline: page.baseline.length > 0 ? baseline : null,
+        tags: [...new Set([...root.querySelectorAll('*')].map((e) => e.tagName))].sort(),
       });
       return;
     }

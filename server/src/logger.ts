@@ -1,0 +1,12 @@
+// The server's log: the output channel the client shows (through
+// `window/logMessage`). Every line goes through `redactSecrets` first: an
+// error's message or stack may quote a document's text.
+
+import type { Connection } from 'vscode-languageserver/node';
+import { redactSecrets } from '../../src-shared/prompts/redactText';
+import type { Logger } from './errorBoundary';
+
+export function connectionLogger(connection: Connection): Logger {
+  return { error: (message) => connection.console.error(redactSecrets(message)) };
+}
+

@@ -1,0 +1,117 @@
+// Secrets never leave in what the extension writes about a file: a capture
+// and a pack full of them go through the server with verbose tracing, every
+// feature is asked at every line (hover, completion, symbols, folds, code
+// lenses, code actions on every diagnostic, workspace symbols), and
+// everything the server sent on the wire, logged and wrote to stderr is
+// scanned for each secret: none may appear. The redaction fixes answer with
+// `[REDACTED]` in their edits, never the secret. `check` on the files
+// (human and JSON output) is scanned the same way. Not scanned: answers
+// whose job is to give the document's own text back (formatting edits, the
+// render of a pack that decodes), which are not asked here.
+
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
+import { type HandEditFixResult, handEditFixRequest, renderRequest } from '../../src-shared/protocol';
+import { LspSession } from '../support/lspSession';
+import { distDir } from '../support/paths';
+import { secretPack, secretPrompts, secrets } from '../support/secretsFixture';
+
+function assertNoSecret(text: string, where: string): void {
+  const leaks = Object.entries(secrets).filter(([, secret]) => text.includes(secret));
+  assert.deepEqual(leaks.map(([kind]) => kind), [], `${where} holds secrets:\n${leaks.map(([kind, secret]) => `${kind}: …${excerpt(text, secret)}…`).join('\n\n')}`);
+}
+
+function excerpt(text: string, secret: string): string {
+  const at = text.indexOf(secret);
+  return text.slice(Math.max(0, at - 200), at + secret.length + 60);
+}
+
+test('nothing the server sends or logs holds a secret of the files it checks; the redact fixes write [REDACTED]', async () => {
+  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'packs-secrets-')));
+  const promptsFile = path.join(root, 'capture.prompts');
+  const packFile = path.join(root, 'agent.pack');
+  writeFileSync(promptsFile, secretPrompts);
+  writeFileSync(packFile, secretPack);
+  const session = await LspSession.start({ rootPath: root, trace: 'verbose', initializationOptions: { workspaceTrusted: true } });
+  try {
+    await session.connection.sendNotification('$/setTrace', { value: 'verbose' });
+    let redactions = 0;
+    const docs = [
+      { uri: pathToFileURL(promptsFile).href, language: 'spec-prompts', text: secretPrompts },
+      { uri: pathToFileURL(packFile).href, language: 'loom-pack', text: secretPack },
+    ];
+    for (const d of docs) {
+      await session.open(d.uri, d.language, d.text);
+      const diagnostics = await session.diagnosticsAt(d.uri, 1);
+      assert.ok(diagnostics.length > 1, `${d.uri} has findings to scan`);
+      const textDocument = { uri: d.uri };
+      const lines = d.text.split('\n');
+      for (let line = 0; line < lines.length; line++) {
+        for (let character = 0; character <= lines[line]!.length; character += 4) {
+          const position = { line, character };
+          await session.request('textDocument/hover', { textDocument, position });
+          await session.request('textDocument/completion', { textDocument, position });
+        }
+      }
+      await session.request('textDocument/documentSymbol', { textDocument });
+      await session.request('textDocument/foldingRange', { textDocument });
+      await session.request('textDocument/codeLens', { textDocument });
+      for (const diagnostic of diagnostics) {
+        const actions = await session.request<CodeAction[]>('textDocument/codeAction', { textDocument, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+        for (const action of actions) {
+          const params = action.command?.arguments?.[0] as { fix?: { kind: string } } | undefined;
+          if (params?.fix?.kind !== 'redact') continue;
+          const result = await session.request<HandEditFixResult>(handEditFixRequest, params);
+          // A secret inside an [[edits]] entry is refused (the log is append-only); every other is redacted.
+          if (!result.ok) assert.match(result.message, /append-only/);
+          else assert.ok(result.edits.length > 0 && result.edits.every((e) => e.newText === '[REDACTED]'), 'a redaction writes [REDACTED]');
+          redactions += result.ok ? 1 : 0;
+        }
+      }
+      assertSecretsFlagged(d.language, diagnostics);
+    }
+    assert.ok(redactions >= 10, `redactions tried: ${redactions}`);
+    // The preview's answer for the pack, which does not decode: the report of its first corrupt line.
+    const packRender = await session.request<{ kind: string }>(renderRequest, { uri: docs[1]!.uri });
+    assert.equal(packRender.kind, 'corrupt');
+    await session.request('workspace/symbol', { query: '' });
+    await session.request('workspace/symbol', { query: 's' });
+    assertNoSecret(session.sent, 'what the server sent');
+    assertNoSecret(session.logs.join('\n'), "the server's log");
+    assertNoSecret(session.stderr, "the server's stderr");
+  } finally {
+    await session.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** The capture's secrets are found (so the scan above had something to leak). */
+function assertSecretsFlagged(language: string, diagnostics: readonly Diagnostic[]): void {
+  if (language !== 'spec-prompts') return;
+  assert.ok(diagnostics.filter((d) => d.code === 'prompts/secret').length >= 10, 'the secrets are reported');
+}
+
+test('`check` prints no secret of the files it checks, in either output, nor `render` in its report', () => {
+  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'packs-secrets-')));
+  try {
+    writeFileSync(path.join(root, 'capture.prompts'), secretPrompts);
+    writeFileSync(path.join(root, 'agent.pack'), secretPack);
+    const render = spawnSync(process.execPath, [path.join(distDir, 'cli.js'), 'render', path.join(root, 'agent.pack')], { encoding: 'utf8' });
+    assert.match(render.stderr, /^corruption at prompt\/pack\.decode \(line 4\): expected a directive or a blank line, got: \[REDACTED\] outside any section/);
+    assertNoSecret(render.stderr, 'render stderr');
+    for (const json of [false, true]) {
+      const r = spawnSync(process.execPath, [path.join(distDir, 'cli.js'), 'check', ...(json ? ['--json'] : []), root], { encoding: 'utf8' });
+      assert.match(r.stdout, /prompts\/secret/);
+      assertNoSecret(r.stdout, `check${json ? ' --json' : ''} stdout`);
+      assertNoSecret(r.stderr, `check${json ? ' --json' : ''} stderr`);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

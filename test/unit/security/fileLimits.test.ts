@@ -1,0 +1,136 @@
+// The files the checkers do not read, with limits small enough to reach:
+// over the size limit (ASCII, and UTF-8 that only its bytes put over), a
+// NUL in the first 8 KB, a structure past anything real; the one note each
+// gets; the cap on published problems; the setting as the manifest
+// contributes it and settings resolve it (a workspace cannot raise it in
+// restricted mode); the server's counting kept per document until its
+// length moves; and the command line giving the same note, reading only
+// regular files (a FIFO or a link to /dev/zero named `.pack` never hangs it).
+
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { binaryProbeLength, capFindings, maxFileSizeSetting, refusalFinding, refusalOf, structureLimits, textFacts } from '../../../src-shared/fileLimits';
+import type { Finding } from '../../../src-shared/finding';
+import { defaultSettings, resolveSettings } from '../../../src-shared/settings';
+import { FileLimits } from '../../../server/src/fileLimits';
+import { distDir, repoRoot } from '../../support/paths';
+import { minimalValid } from '../../support/promptsFixtures';
+
+const mb = 1024 * 1024;
+/** A limit of exactly `bytes` bytes, in the setting's megabytes. */
+const limitOf = (bytes: number) => bytes / mb;
+
+test('over the size limit: by length for ASCII, by UTF-8 bytes when the characters are wider', () => {
+  assert.equal(refusalOf(textFacts('a'.repeat(1000)), 'prompts', limitOf(1000)), undefined);
+  assert.deepEqual(refusalOf(textFacts('a'.repeat(1001)), 'prompts', limitOf(1000)), { kind: 'tooLarge', limitMB: limitOf(1000) });
+  // 400 characters of two bytes each: 800 bytes, under; 501: 1002 bytes, over, though only 501 characters long.
+  assert.equal(refusalOf(textFacts('é'.repeat(400)), 'prompts', limitOf(1000)), undefined);
+  assert.equal(refusalOf(textFacts('é'.repeat(501)), 'pack', limitOf(1000))?.kind, 'tooLarge');
+  assert.equal(refusalOf(textFacts('😀'.repeat(250)), 'pack', limitOf(1000)), undefined, '250 emoji are 1000 bytes');
+  assert.equal(refusalOf(textFacts('😀'.repeat(251)), 'pack', limitOf(1000))?.kind, 'tooLarge');
+});
+
+test('binary: a NUL in the first 8 KB, whatever the size; one after it is text', () => {
+  assert.deepEqual(refusalOf(textFacts(`${'a'.repeat(binaryProbeLength - 1)}\0`), 'pack', 50), { kind: 'binary' });
+  assert.equal(refusalOf(textFacts(`${'a'.repeat(binaryProbeLength)}\0`), 'pack', 50), undefined);
+  assert.deepEqual(refusalOf(textFacts(`\0${'a'.repeat(2000)}`), 'prompts', limitOf(1000)), { kind: 'binary' }, 'binary is said before too large');
+});
+
+test('too complex: top-level tables of a .prompts file, lines and placeholders of a pack, past their limits', () => {
+  const sessions = (n: number) => '[[sessions]]\n'.repeat(n);
+  const limit = structureLimits.prompts.limit;
+  assert.equal(refusalOf(textFacts(sessions(limit)), 'prompts', 50), undefined);
+  assert.deepEqual(refusalOf(textFacts(sessions(limit + 1)), 'prompts', 50), { kind: 'tooComplex', count: limit + 1, limit, what: 'top-level tables' });
+  // Turns and tool calls are headers of the session's block, not blocks of their own.
+  assert.equal(refusalOf(textFacts(`[[sessions]]\n${'  [[sessions.turns]]\n'.repeat(limit + 5)}`), 'prompts', 50), undefined);
+  // Dotted headers that change root key each open a block.
+  assert.equal(refusalOf(textFacts('[a.x]\n[b.x]\n'.repeat(limit / 2 + 1)), 'prompts', 50)?.kind, 'tooComplex');
+  const pieces = structureLimits.pack.limit;
+  assert.equal(refusalOf(textFacts('%% x\n'.repeat(pieces - 1)), 'pack', 50), undefined);
+  assert.equal(refusalOf(textFacts('%% x\n'.repeat(pieces)), 'pack', 50)?.kind, 'tooComplex');
+  assert.equal(refusalOf(textFacts(`${'{a}'.repeat(pieces)}`), 'pack', 50)?.kind, 'tooComplex');
+});
+
+test('each refusal is one information note on line 0 with its own code; the size note names the setting that raises the limit', () => {
+  const tooLarge = refusalFinding({ kind: 'tooLarge', limitMB: 50 }, 'prompts');
+  assert.deepEqual(tooLarge.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+  assert.equal(tooLarge.severity, 'information');
+  assert.equal(tooLarge.code, 'prompts/file-too-large');
+  assert.match(tooLarge.message, /larger than 50 MB, so it is not checked.*`packsAndPrompts\.maxFileSizeMB`/);
+  assert.equal(maxFileSizeSetting, 'packsAndPrompts.maxFileSizeMB');
+  assert.equal(refusalFinding({ kind: 'binary' }, 'pack').code, 'pack/binary-file');
+  assert.match(refusalFinding({ kind: 'binary' }, 'pack').message, /looks binary .* not checked as a prompt pack/);
+  assert.match(refusalFinding({ kind: 'tooComplex', count: 9, limit: 8, what: 'lines and placeholders' }, 'pack').message, /more than 8 lines and placeholders/);
+});
+
+test('more problems than are published: the first ones, then one note with the count of the rest', () => {
+  const finding = (line: number): Finding => ({ range: { start: { line, character: 0 }, end: { line, character: 3 } }, severity: 'error', code: 'pack/unknown-keyword', message: 'm' });
+  const many = Array.from({ length: 12 }, (_, i) => finding(i));
+  assert.equal(capFindings(many, 'pack', 12), many);
+  const capped = capFindings(many, 'pack', 10);
+  assert.equal(capped.length, 10);
+  assert.deepEqual(capped.slice(0, 9), many.slice(0, 9));
+  assert.equal(capped[9]!.code, 'pack/more-problems');
+  assert.match(capped[9]!.message, /^3 more problems in this file are not shown \(at most 10 are\)/);
+  assert.deepEqual(capped[9]!.range, { start: { line: 8, character: 3 }, end: { line: 8, character: 3 } });
+});
+
+test('the setting: contributed with the default the code uses, resolved from what the client sends, and restricted in untrusted workspaces', () => {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const setting = manifest.contributes.configuration.properties[maxFileSizeSetting];
+  assert.equal(setting.default, defaultSettings.maxFileSizeMB);
+  assert.equal(setting.type, 'number');
+  assert.ok(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(maxFileSizeSetting));
+  assert.equal(resolveSettings({ maxFileSizeMB: 200 }).maxFileSizeMB, 200);
+  for (const bad of [0, -1, 'big', null, Number.NaN]) assert.equal(resolveSettings({ maxFileSizeMB: bad }).maxFileSizeMB, 50, String(bad));
+});
+
+test("the server counts a document's whole text once, again only after its length moved by more than 256 KB, and forgets it on close", () => {
+  let joins = 0;
+  const make = (text: string, version: number) => {
+    const doc = TextDocument.create('file:///big.prompts', 'spec-prompts', version, text);
+    return new Proxy(doc, {
+      get: (target, name) => (name === 'getText' ? (range?: unknown) => (range === undefined && joins++, target.getText(range as never)) : Reflect.get(target, name)),
+    });
+  };
+  const limits = new FileLimits();
+  const base = minimalValid.repeat(100);
+  assert.equal(limits.refusal(make(base, 1), defaultSettings), undefined);
+  assert.equal(limits.refusal(make(`${base}x`, 2), defaultSettings), undefined);
+  assert.equal(joins, 1, 'a keystroke does not count the text again');
+  const grown = `${base}${'[[sessions]]\n'.repeat(structureLimits.prompts.limit)}`;
+  assert.equal(limits.refusal(make(grown, 3), defaultSettings)?.kind, 'tooComplex');
+  assert.equal(joins, 2);
+  limits.forget('file:///big.prompts');
+  assert.equal(limits.refusal(make(grown, 4), defaultSettings)?.kind, 'tooComplex');
+  assert.equal(joins, 3);
+  assert.deepEqual(limits.refusal(make(grown, 5), { maxFileSizeMB: limitOf(1000) }), { kind: 'tooLarge', limitMB: limitOf(1000) }, 'over the limit by length: no count needed');
+  assert.equal(joins, 3);
+});
+
+test('the command line gives the same notes, and reads only regular files', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'packs-limits-'));
+  try {
+    writeFileSync(path.join(dir, 'big.prompts'), minimalValid.repeat(40));
+    writeFileSync(path.join(dir, 'bytes.pack'), Buffer.from([0x25, 0x25, 0, 1, 2, 0xff]));
+    symlinkSync('/dev/zero', path.join(dir, 'zero.pack'));
+    spawnSync('mkfifo', [path.join(dir, 'fifo.pack')]);
+    const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(distDir, 'cli.js'), 'check', ...args], { encoding: 'utf8', timeout: 20_000 });
+    const r = cli('--max-file-size-mb', String(limitOf(2000)), dir);
+    assert.equal(r.signal, null, 'check finished');
+    assert.match(r.stdout, /big\.prompts:1:1: information prompts\/file-too-large: This file is larger than /);
+    assert.match(r.stdout, /bytes\.pack:1:1: information pack\/binary-file: This file looks binary/);
+    assert.match(r.stderr, /cannot read .*zero\.pack: not a regular file/);
+    const fifo = cli(path.join(dir, 'fifo.pack'));
+    assert.equal(fifo.signal, null, 'check finished');
+    assert.match(fifo.stderr, /cannot read .*fifo\.pack: not a regular file/);
+    assert.match(cli('--max-file-size-mb', '0', dir).stderr, /--max-file-size-mb takes a number of megabytes above 0/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
