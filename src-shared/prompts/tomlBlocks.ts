@@ -50,19 +50,25 @@ export function parseToml(text: string): TomlResult {
   return { value };
 }
 
-/** Whether tables and arrays inside `root` go more than `limit` levels deep; walks with its own stack. */
+/**
+ * Whether tables and arrays inside `root` go more than `limit` levels deep;
+ * walks with its own stack, and only containers enter it (a capture is
+ * mostly strings).
+ */
 function nestedDeeperThan(root: TomlTable, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[root, 0]];
+  const stack: Array<[object, number]> = [[root, 0]];
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
     if (depth > limit) return true;
-    if (Array.isArray(v)) for (const item of v) stack.push([item, depth + 1]);
-    else if (isTable(v)) for (const item of Object.values(v)) stack.push([item, depth + 1]);
+    for (const item of Array.isArray(v) ? v : Object.values(v)) {
+      if (isContainer(item)) stack.push([item, depth + 1]);
+    }
   }
   return false;
 }
 
-function isTable(v: unknown): v is TomlTable {
+/** A table or an array: a value a reader recurses into. */
+function isContainer(v: unknown): v is object {
   return typeof v === 'object' && v !== null && !(v instanceof Date);
 }
 
