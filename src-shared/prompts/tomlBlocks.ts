@@ -51,17 +51,19 @@ export function parseToml(text: string): TomlResult {
 }
 
 /**
- * Whether tables and arrays inside `root` go more than `limit` levels deep;
- * walks with its own stack, and only containers enter it (a capture is
+ * Whether tables and arrays inside `value` go more than `limit` levels
+ * deep. The recursion stops one level past the limit, so a hostile file
+ * cannot run the stack out; only containers are entered (a capture is
  * mostly strings).
  */
-function nestedDeeperThan(root: TomlTable, limit: number): boolean {
-  const stack: Array<[object, number]> = [[root, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (depth > limit) return true;
-    for (const item of Array.isArray(v) ? v : Object.values(v)) {
-      if (isContainer(item)) stack.push([item, depth + 1]);
+function nestedDeeperThan(value: object, limit: number, depth = 0): boolean {
+  if (depth > limit) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (isContainer(item) && nestedDeeperThan(item, limit, depth + 1)) return true;
+  } else {
+    for (const key in value) {
+      const item = (value as Record<string, unknown>)[key];
+      if (isContainer(item) && nestedDeeperThan(item, limit, depth + 1)) return true;
     }
   }
   return false;

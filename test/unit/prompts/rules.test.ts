@@ -214,3 +214,14 @@ test('every problem is reported at once, in reading order', () => {
     ['prompts/unknown-key', 'prompts/missing-key', 'prompts/missing-key', 'prompts/blank-value', 'prompts/no-turns', 'prompts/bad-enum-value'],
   );
 });
+
+test('rule 1: tables nested past the limit through dotted keys are refused like a syntax error; up to it they parse', () => {
+  const dotted = (levels: number): string => `${Array.from({ length: levels }, (_, i) => `k${i}`).join('.')} = 1`;
+  const nestingErrors = (levels: number): string[] =>
+    findingsOf(lines(minimalValid, '', '[extra]', dotted(levels)))
+      .filter((f) => f.code === 'prompts/toml-syntax')
+      .map((f) => f.message);
+  // [extra] is one level; the dotted key adds one per segment.
+  assert.deepEqual(nestingErrors(99), []);
+  assert.deepEqual(nestingErrors(150), ['TOML syntax error: tables nested more than 100 levels deep (through dotted keys or headers); nothing here is read']);
+});
