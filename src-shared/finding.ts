@@ -24,6 +24,13 @@ export interface Finding {
   readonly data?: unknown;
 }
 
+/** One row of a table of finding codes: the code, its default severity and the rule of FORMATS.md it enforces. */
+export interface CodeEntry {
+  readonly code: string;
+  readonly severity: Severity;
+  readonly rule: string;
+}
+
 const order: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
 /** Findings in reading order: by start position, then severity. */

@@ -2,7 +2,7 @@
 // severity and the rule of FORMATS.md it enforces. Codes are stable: quick
 // fixes, settings and tests key on them.
 
-import type { Severity } from '../finding';
+import type { CodeEntry } from '../finding';
 
 export const promptsCodes = {
   tomlSyntax: { code: 'prompts/toml-syntax', severity: 'error', rule: 'B.2.1 the file parses as TOML' },
@@ -32,6 +32,6 @@ export const promptsCodes = {
   sessionOrder: { code: 'prompts/session-order', severity: 'warning', rule: 'determinism: sessions ordered by started_at, then id' },
   duplicateListItem: { code: 'prompts/duplicate-list-item', severity: 'warning', rule: 'determinism: no duplicates in tags or paths_touched' },
   secret: { code: 'prompts/secret', severity: 'warning', rule: 'B.4 no secrets in string values' },
-} as const satisfies Record<string, { code: string; severity: Severity; rule: string }>;
+} as const satisfies Record<string, CodeEntry>;
 
 export type PromptsCode = (typeof promptsCodes)[keyof typeof promptsCodes];

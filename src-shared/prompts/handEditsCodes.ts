@@ -2,7 +2,7 @@
 // severity and rule, in the shape of the validator's table (codes.ts).
 // Stable: the quick fixes, the command line and tests key on them.
 
-import type { Severity } from '../finding';
+import type { CodeEntry } from '../finding';
 
 export const handEditCodes = {
   unloggedEdit: { code: 'prompts/unlogged-edit', severity: 'warning', rule: 'B.5 every hand edit leaves an [[edits]] entry' },
@@ -12,7 +12,7 @@ export const handEditCodes = {
   authorEmailRemoved: { code: 'prompts/author-email-removed', severity: 'error', rule: 'B.5 [commit].author_email is never removed' },
   /** The command line's note that git failed or HEAD's version does not parse (the editor says it in the status bar). */
   handEditsUnchecked: { code: 'prompts/hand-edits-unchecked', severity: 'information', rule: 'B.5 hand edits are judged against HEAD' },
-} as const satisfies Record<string, { code: string; severity: Severity; rule: string }>;
+} as const satisfies Record<string, CodeEntry>;
 
 /** What an unlogged-edit finding carries for the "Record in [[edits]]" fix. */
 export interface UnloggedEditData {
