@@ -69,12 +69,12 @@ export function sizeRefusal(text: TextFacts, maxFileSizeMB: number, bytes = () =
 }
 
 /** A NUL among the first characters: no text format holds one. */
-export function looksBinary(head: string): boolean {
+function looksBinary(head: string): boolean {
   return head.includes('\0');
 }
 
 /** Longer than the limit in UTF-16 code units, so in UTF-8 bytes too. */
-export function surelyTooLarge(length: number, maxFileSizeMB: number): boolean {
+function surelyTooLarge(length: number, maxFileSizeMB: number): boolean {
   return length > maxFileSizeMB * megabyte;
 }
 

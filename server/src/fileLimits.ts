@@ -1,42 +1,58 @@
 // The file limits (src-shared/fileLimits.ts) applied to the server's
-// documents. Size and binary are asked of the document itself, by its
-// length and its first 8 KB, so a file over the limit is never joined or
-// parsed to be refused. The structure count needs the whole text, which a
-// validation of a 50 MB file would otherwise pay on every keystroke: it is
-// counted when a document opens and again once its length has moved by
-// more than `recountAfter` since the last count (a paste, a reload), and
-// kept in between. Every path that would build a model asks first.
+// documents, in the core's order: size and binary first, asked of the
+// document by its length and its first 8 KB, so a file over the limit is
+// never joined or parsed to be refused; then the structure count. That
+// count, and the UTF-8 bytes near the limit, need the whole text, which a
+// validation of a 50 MB file would otherwise pay on every keystroke: they
+// are taken once a document needs them and taken again once its length has
+// moved by more than `recountAfter` since (a paste, a reload), and kept in
+// between. Every path that would build a model asks first.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { binaryProbeLength, type FileFormat, looksBinary, type Refusal, sizeRefusal, structureRefusal, surelyTooLarge } from '../../src-shared/fileLimits';
+import { type FileFormat, type Refusal, sizeRefusal, structureRefusal, type TextFacts } from '../../src-shared/fileLimits';
 import { utf8Length } from '../../src-shared/pack/digest';
 import { languageIds } from '../../src-shared/protocol';
 import type { Settings } from '../../src-shared/settings';
 
-/** How far a document's length may move before its structure is counted again. */
+/** How far a document's length may move before its whole text is measured again. */
 const recountAfter = 256 * 1024;
 
+/** What the whole text of a document said, at one length: each figure once it was needed. */
+interface Measured {
+  readonly length: number;
+  readonly languageId: string;
+  bytes?: number;
+  structure?: { readonly refusal: Refusal | undefined };
+}
+
 export class FileLimits {
-  /** Per document, what the whole text said when last counted: its structure, and its UTF-8 bytes once they were needed. */
-  private readonly counted = new Map<string, { readonly length: number; readonly languageId: string; readonly structure: Refusal | undefined; bytes?: number }>();
+  private readonly measured = new Map<string, Measured>();
 
   refusal(document: TextDocument, settings: Pick<Settings, 'maxFileSizeMB'>): Refusal | undefined {
     const length = document.offsetAt({ line: document.lineCount, character: 0 });
-    const head = document.getText({ start: { line: 0, character: 0 }, end: document.positionAt(Math.min(binaryProbeLength, length)) });
-    // Binary, or longer than the limit whatever its bytes: known without the whole text.
-    if (looksBinary(head)) return { kind: 'binary' };
-    if (surelyTooLarge(length, settings.maxFileSizeMB)) return { kind: 'tooLarge', limitMB: settings.maxFileSizeMB };
-    let counted = this.counted.get(document.uri);
-    if (!counted || counted.languageId !== document.languageId || Math.abs(counted.length - length) > recountAfter) {
-      counted = { length, languageId: document.languageId, structure: structureRefusal(document.getText(), formatOf(document)) };
-      this.counted.set(document.uri, counted);
-    }
-    const known = counted;
-    return sizeRefusal({ length, head: () => head, whole: () => document.getText() }, settings.maxFileSizeMB, () => (known.bytes ??= utf8Length(document.getText()))) ?? known.structure;
+    const text: TextFacts = {
+      length,
+      head: (n) => document.getText({ start: { line: 0, character: 0 }, end: document.positionAt(Math.min(n, length)) }),
+      whole: () => document.getText(),
+    };
+    const known = this.measuredAt(document, length);
+    return (
+      sizeRefusal(text, settings.maxFileSizeMB, () => (known.bytes ??= utf8Length(text.whole()))) ??
+      (known.structure ??= { refusal: structureRefusal(text.whole(), formatOf(document)) }).refusal
+    );
   }
 
   forget(uri: string): void {
-    this.counted.delete(uri);
+    this.measured.delete(uri);
+  }
+
+  private measuredAt(document: TextDocument, length: number): Measured {
+    let known = this.measured.get(document.uri);
+    if (!known || known.languageId !== document.languageId || Math.abs(known.length - length) > recountAfter) {
+      known = { length, languageId: document.languageId };
+      this.measured.set(document.uri, known);
+    }
+    return known;
   }
 }
 
