@@ -8,7 +8,7 @@
 import type { FileFormat } from './fileLimits';
 import type { Finding } from './finding';
 import { LineIndex } from './text/lineIndex';
-import { describeInvalid, invalidUtf8 } from './text/utf8';
+import { describeInvalid, invalidUtf8 } from './text/invalidUtf8';
 
 /** Reported from bytes only, so they are in neither format's table of what its checks of a text report. */
 export const invalidUtf8Codes: Readonly<Record<FileFormat, string>> = { pack: 'pack/invalid-utf8', prompts: 'prompts/invalid-utf8' };

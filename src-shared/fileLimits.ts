@@ -16,9 +16,9 @@
 // publishes the first ones and a note (`capFindings`).
 
 import type { Finding } from './finding';
-import { utf8Length } from './pack/digest';
 import { scanPlaceholders } from './pack/placeholders';
-import { countTopLevelTables } from './prompts/scanner';
+import { countTopLevelTables } from './prompts/toml/scanner';
+import { utf8Length } from './text/utf8';
 
 /** How much of the start of a file is looked at for a NUL. */
 export const binaryProbeLength = 8192;

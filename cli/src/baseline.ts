@@ -8,7 +8,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { NoBaseline } from '../../server/src/gitRepository';
+import type { NoBaseline } from '../../src-node/git/repository';
 
 /** Why `flag` could not judge `file` (an absolute path), or undefined when there is nothing to judge against. */
 export function unreadableBaseline(off: NoBaseline, file: string, flag: string): string | undefined {

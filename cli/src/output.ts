@@ -6,7 +6,7 @@
 // line of the report or hide one.
 
 import type { Finding } from '../../src-shared/finding';
-import { redactSecrets } from '../../src-shared/prompts/redactText';
+import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
 
 export interface FileFindings {
   readonly file: string;

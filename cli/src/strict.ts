@@ -8,8 +8,8 @@
 
 import type { Finding } from '../../src-shared/finding';
 import { packCodes } from '../../src-shared/pack/check';
-import { handEditCodes } from '../../src-shared/prompts/handEditsCodes';
-import { promptsCodes } from '../../src-shared/prompts/codes';
+import { handEditCodes } from '../../src-shared/prompts/handEdits/codes';
+import { promptsCodes } from '../../src-shared/prompts/rules/codes';
 
 export interface Strictness {
   readonly edits: boolean;
