@@ -13,6 +13,7 @@ export interface FileFindings {
   readonly findings: readonly Finding[];
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const unprintable = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const named: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };

@@ -8,6 +8,7 @@ export interface ControlRun {
   readonly end: number;
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const forbidden = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]+/g;
 
 const names = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'HT', 'LF', 'VT', 'FF', 'CR', 'SO', 'SI', 'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US'];
