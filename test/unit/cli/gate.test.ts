@@ -17,7 +17,7 @@ import { checkPromptsFile } from '../../../cli/src/handEdits';
 import { structureLimits } from '../../../src-shared/fileLimits';
 import { TempRepo } from '../../support/gitRepos';
 import { committed, withLines } from '../../support/handEditFixtures';
-import { distDir } from '../../support/paths';
+import { distDir, examplesDir } from '../../support/paths';
 import { minimalValid } from '../../support/promptsFixtures';
 
 function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
@@ -225,6 +225,24 @@ test('--strict-edits without git on PATH: a file in a work tree is not a pass; o
     fs.writeFileSync(path.join(dir, 'a.prompts'), unlogged);
     assert.equal(cli(['check', '--strict-edits', 'a.prompts'], dir, { ...process.env, PATH: path.join(dir, 'none') }).code, 0);
   });
+});
+
+test('--strict-renders without git on PATH: a pack in a work tree is not a pass (its render cannot be compared with HEAD)', () => {
+  const repo = TempRepo.create();
+  try {
+    const pack = fs.readFileSync(path.join(examplesDir, 'loom-9', 'coding-agent.pack'), 'utf8');
+    repo.write('agent.pack', pack);
+    repo.commitAll();
+    repo.write('agent.pack', pack.replace('You are careful rather than fast.', 'You are careful rather than quick.'));
+    assert.equal(cli(['check', '--strict-renders', 'agent.pack'], repo.root).code, 1, 'with git: the changed render under the same version');
+    const noGit = { ...process.env, PATH: path.join(repo.root, 'no-such-folder') };
+    assert.equal(cli(['check', 'agent.pack'], repo.root, noGit).code, 0, 'without --strict-renders, as before');
+    const strict = cli(['check', '--strict-renders', 'agent.pack'], repo.root, noGit);
+    assert.equal(strict.code, 2);
+    assert.match(strict.stderr, /agent\.pack: not checked: git is not installed .*--strict-renders/);
+  } finally {
+    repo.dispose();
+  }
 });
 
 test('--strict-edits where git refuses the repository (dubious ownership): not a pass, naming safe.directory; git is never overruled', { skip: process.getuid?.() !== 0 && 'needs root to give the repository to another user' }, () => {
