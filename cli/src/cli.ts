@@ -5,6 +5,7 @@
 import { HelpWanted, isHelp, UsageError } from './args';
 import { checkCommand } from './checkCommand';
 import type { Io } from './io';
+import { printable } from './output';
 import { renderCommand } from './renderCommand';
 import { usage } from './usage';
 
@@ -26,7 +27,7 @@ export function main(argv: readonly string[], io: Io): number {
       return 0;
     }
     if (!(e instanceof UsageError)) throw e;
-    io.stderr(`packs-and-prompts: ${e.message}\n\n${usage()}`);
+    io.stderr(`packs-and-prompts: ${printable(e.message)}\n\n${usage()}`);
     return 2;
   }
 }
