@@ -130,16 +130,17 @@ export function refusalCode(refusal: Refusal, format: FileFormat): string {
   return `${format}/${refusalCodes[refusal.kind]}`;
 }
 
-const notChecked = 'so it is not checked: no diagnostics, hovers, completions or fixes';
-
 /** How a reader of a refusal gets the file checked: a sentence per limit, for the door they came through. */
 export interface LimitHints {
+  /** What not being checked means there. */
+  readonly notChecked: string;
   readonly size: string;
   readonly structure: Readonly<Record<FileFormat, string>>;
 }
 
 /** The editor's: its setting for the size; the command line's options for the structure, which no setting raises. */
 export const editorLimitHints: LimitHints = {
+  notChecked: 'so it is not checked: no diagnostics, hovers, completions or fixes',
   size: `Raise the setting \`${maxFileSizeSetting}\` to check it.`,
   structure: {
     prompts: 'The command line checks it with a higher limit: `packs-and-prompts check --max-tables N`.',
@@ -158,11 +159,19 @@ export function refusalFinding(refusal: Refusal, format: FileFormat, hints: Limi
     const message = `This file is not text (a NUL byte among many control or undecodable characters in its first ${binaryProbeLength / 1024} KB), so it is not checked as ${formatNames[format]}.`;
     return { range: lineZero, severity: 'error', code, message };
   }
-  const message =
-    refusal.kind === 'tooLarge'
-      ? `This file is larger than ${refusal.limitMB} MB, ${notChecked}. ${hints.size}`
-      : `This file holds more than ${refusal.limit.toLocaleString('en-US')} ${refusal.what}, far more than ${formatNames[format]} ever holds, ${notChecked}. ${hints.structure[format]}`;
-  return { range: lineZero, severity: 'warning', code, message };
+  return { range: lineZero, severity: 'warning', code, message: `This file ${refusalFacts(refusal, format)}, ${hints.notChecked}. ${limitHint(refusal, format, hints)}` };
+}
+
+/** What puts the file past a limit: "is larger than 50 MB", "holds more than 100,000 top-level tables, …". */
+export function refusalFacts(refusal: Exclude<Refusal, { kind: 'binary' }>, format: FileFormat): string {
+  if (refusal.kind === 'tooLarge') return `is larger than ${refusal.limitMB} MB`;
+  const usual = refusal.limit >= structureLimits[format].limit ? `, far more than ${formatNames[format]} ever holds` : '';
+  return `holds more than ${refusal.limit.toLocaleString('en-US')} ${refusal.what}${usual}`;
+}
+
+/** How to have a file past a limit checked. */
+export function limitHint(refusal: Exclude<Refusal, { kind: 'binary' }>, format: FileFormat, hints: LimitHints): string {
+  return refusal.kind === 'tooLarge' ? hints.size : hints.structure[format];
 }
 
 const lineZero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };

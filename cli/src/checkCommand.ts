@@ -6,7 +6,7 @@
 // check it, and the exit is 2, as for a path that cannot be read.
 
 import { invalidUtf8Findings } from '../../src-shared/encodingFindings';
-import { type FileFormat, type LimitHints, refusalFinding, refusalOf, structureLimits, textFacts } from '../../src-shared/fileLimits';
+import { type FileFormat, limitHint, type LimitHints, refusalFacts, refusalFinding, refusalOf, structureLimits, textFacts } from '../../src-shared/fileLimits';
 import type { Finding } from '../../src-shared/finding';
 import { sortFindings } from '../../src-shared/finding';
 import { resolveSettings } from '../../src-shared/settings';
@@ -22,6 +22,7 @@ import { asErrors, type Strictness } from './strict';
 
 /** The command line's own ways past each limit, for the refusal's message. */
 const cliHints: LimitHints = {
+  notChecked: 'so it is not checked',
   size: 'Raise the limit with `--max-file-size-mb N` to check it.',
   structure: { prompts: 'Raise the limit with `--max-tables N` to check it.', pack: 'Raise the limit with `--max-pack-pieces N` to check it.' },
 };
@@ -97,7 +98,7 @@ export function checkCommand(argv: readonly string[], io: Io): number {
       const finding: Finding = { ...refusalFinding(refusal, kind.name, cliHints), severity: 'error' };
       results.push({ file, findings: [finding] });
       // A binary file was judged (it is no text of its format); a file over a limit was not.
-      if (refusal.kind !== 'binary') problems.push(`${file}: not checked: ${finding.message}`);
+      if (refusal.kind !== 'binary') problems.push(`${file}: not checked: it ${refusalFacts(refusal, kind.name)}. ${limitHint(refusal, kind.name, cliHints)}`);
       continue;
     }
     if (!read.ok) continue;

@@ -21,8 +21,6 @@ export interface FileKind {
   /** Recognises a named file by its first line when its extension is not one of ours. */
   readonly firstLine?: RegExp;
   check(text: string, settings: Settings, path: string, context: CheckContext): FileCheck;
-  /** The option that raises this format's structure limit. */
-  readonly structureOption: string;
 }
 
 export const fileKinds: readonly FileKind[] = [
@@ -32,14 +30,12 @@ export const fileKinds: readonly FileKind[] = [
     firstLine: /^\uFEFF?%%\s*loom-prompt-pack/,
     // Render discipline too, against HEAD and the byte budget, in every preset and environment file.
     check: (text, settings, path, context) => checkPackFile(text, settings, path, context.environments, { strictRenders: context.strict.renders }),
-    structureOption: 'max-pack-pieces',
   },
   {
     name: 'prompts',
     extensions: ['.prompts'],
     // Hand edits too, against HEAD, when the file is committed in a git repository.
     check: (text, settings, path, context) => checkPromptsFile(text, settings.prompts, path, { strictEdits: context.strict.edits }),
-    structureOption: 'max-tables',
   },
 ];
 
