@@ -309,17 +309,27 @@ class BlockTables {
     return v?.kind === 'array' ? `${v.items.length} ${key}` : undefined;
   }
 
-  /** The end of the last thing the table of `header` holds, before the next header that is not under it. */
+  /**
+   * The end of the last thing the table of `header` holds, before the next
+   * header that is not under it. Headers and statements never overlap, so
+   * that is the end of the last span starting before that header.
+   */
   private contentEnd(header: Header): Position {
     const headers = this.block.headers;
     const names = header.keys.map((k) => k.name);
-    const next = headers.find((h) => h.start > header.start && !extends_(h, names));
-    const boundary = next?.start ?? this.block.text.length;
-    let end = header.end;
-    for (let i = this.firstAtOrAfter(header.start); i < this.spans.length && this.spans[i]!.start < boundary; i++) {
-      end = Math.max(end, this.spans[i]!.end);
-    }
+    let i = this.headerIndex().get(header) ?? headers.length;
+    while (++i < headers.length && extends_(headers[i]!, names));
+    const boundary = headers[i]?.start ?? this.block.text.length;
+    const last = this.firstAtOrAfter(boundary) - 1;
+    const end = last >= 0 && this.spans[last]!.start >= header.start ? Math.max(header.end, this.spans[last]!.end) : header.end;
     return this.block.positionAt(end);
+  }
+
+  private indexOfHeader: Map<Header, number> | undefined;
+
+  private headerIndex(): Map<Header, number> {
+    this.indexOfHeader ??= new Map(this.block.headers.map((h, i) => [h, i]));
+    return this.indexOfHeader;
   }
 
   private firstAtOrAfter(offset: number): number {
