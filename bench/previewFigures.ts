@@ -1,13 +1,14 @@
 // The preview's render request through the real server: a pack whose
 // render is many times its size (long fragments selected in many
 // sections) opened over stdio, then `packs/render` asked for it as the
-// preview asks. Measured: the time to open the pack (didOpen to its first
+// preview asks (the first `previewChars` characters). Measured: the time to open the pack (didOpen to its first
 // diagnostics), the request's round trip and the bytes of its reply on the
 // wire, against the same render done in process.
 
 import { decodeAll } from '../src-shared/pack/decode';
 import { environmentPresets } from '../src-shared/pack/presets';
 import { renderDetailed } from '../src-shared/pack/render';
+import { previewChars } from '../src-shared/pack/renderWindow';
 import { renderRequest, type RenderResult } from '../src-shared/protocol/pack';
 import { LspSession } from '../test/support/lspSession';
 import { measure } from './measure';
@@ -44,7 +45,7 @@ export async function previewFigures(input: string, text: string): Promise<Previ
     const openMs = performance.now() - openedAt;
     const sentBefore = session.sent.length;
     const askedAt = performance.now();
-    const result = await session.request<RenderResult | null>(renderRequest, { uri, version: 1 });
+    const result = await session.request<RenderResult | null>(renderRequest, { uri, version: 1, maxChars: previewChars });
     const requestMs = performance.now() - askedAt;
     const replyBytes = Buffer.byteLength(session.sent.slice(sentBefore));
     const textChars = result?.kind === 'rendered' ? result.text.length : 0;
