@@ -15,6 +15,7 @@ import type { PromptsDocument } from '../toml/document';
 import { forEachStatement } from '../toml/statements';
 import { redactSecrets } from '../rules/redactText';
 import { stringPrefixOf } from '../toml/stringPrefix';
+import type { BlockIndex } from '../toml/scanner';
 import type { Header, Span, TableNode } from '../toml/syntaxTree';
 import { tools } from '../rules/tools';
 
@@ -43,8 +44,15 @@ export interface Outline {
   readonly nodes: readonly OutlineNode[];
   /** Nodes were left out to stay within the limit (the deepest first: tool calls, then turns, then sessions). */
   readonly cut: boolean;
-  /** The blocks read in full (their tables indexed) for the nodes shown; the folds of their values can be had cheaply. */
+  /** The blocks read in full (their tables indexed) for the nodes shown. */
   readonly detailed: readonly Block[];
+  /** The folds of the values that span lines in those blocks, in file order (read while their index was at hand). */
+  readonly valueFolds: readonly Fold[];
+}
+
+export interface Fold {
+  readonly startLine: number;
+  readonly endLine: number;
 }
 
 /** The whole outline, however large. */
@@ -94,14 +102,18 @@ function buildOutline(doc: PromptsDocument, limit: number): Outline {
     if (run.length > 0) tops.push({ node: editsLog(run), blocks: run });
     run = [];
   };
+  const valueFolds: Fold[] = [];
   for (const block of doc.blocks) {
-    if (block.kind === 'preamble') continue;
+    if (block.kind === 'preamble') {
+      if (block.text.length > 0) valueFolds.push(...new BlockTables(block).valueFolds());
+      continue;
+    }
     if (block.kind === 'edits') {
       run.push(block);
       continue;
     }
     endRun();
-    tops.push({ node: shallowNode(block), blocks: [block] });
+    tops.push({ node: shallowNode(block, valueFolds), blocks: [block] });
   }
   endRun();
   let budget = limit;
@@ -119,7 +131,11 @@ function buildOutline(doc: PromptsDocument, limit: number): Outline {
     }
     if (top.node.kind === 'editsLog') {
       const entries = top.blocks.slice(0, budget);
-      top.node.children = entries.map((b) => editNode(new BlockTables(b), b.headers[0]!));
+      top.node.children = entries.map((b) => {
+        const t = new BlockTables(b);
+        valueFolds.push(...t.valueFolds());
+        return editNode(t, t.headers[0]!);
+      });
       detailed.push(...entries);
       budget -= entries.length;
       cut ||= entries.length < top.blocks.length;
@@ -131,14 +147,19 @@ function buildOutline(doc: PromptsDocument, limit: number): Outline {
     }
     const block = top.blocks[0]!;
     if (top.node.kind === 'commit' && block.kind === 'commit') {
-      const h = block.headers[0]!;
       const t = new BlockTables(block);
+      const h = t.headers[0]!;
       top.node = t.node('commit', 'commit', t.str(h.table, 'branch') ?? '', h, []);
+      valueFolds.push(...t.valueFolds());
+      detailed.push(block);
       continue;
     }
-    const header = block.headers[0];
-    if (top.node.kind !== 'session' || !header) continue;
-    const exact = sessionNode(new BlockTables(block), header);
+    if (top.node.kind !== 'session') continue;
+    const t = new BlockTables(block);
+    const header = t.headers[0];
+    if (!header) continue;
+    const exact = sessionNode(t, header);
+    valueFolds.push(...t.valueFolds());
     detailed.push(block);
     const children = exact.node.children.slice(0, budget);
     budget -= children.length;
@@ -159,11 +180,11 @@ function buildOutline(doc: PromptsDocument, limit: number): Outline {
       if (budget === 0) break;
     }
   }
-  return { nodes: shown.map((t) => t.node), cut, detailed };
+  return { nodes: shown.map((t) => t.node), cut, detailed, valueFolds };
 }
 
-/** A top-level node from the block's TOML and its first line, without indexing its tables; a block that did not parse is indexed. */
-function shallowNode(block: Block): Draft {
+/** A top-level node from the block's TOML and its first line, without indexing its tables; a block that did not parse is indexed (and its folds taken). */
+function shallowNode(block: Block, valueFolds: Fold[]): Draft {
   const value = block.value;
   const header = block.content.header!;
   const element = (key: string): Record<string, unknown> | undefined => {
@@ -174,8 +195,10 @@ function shallowNode(block: Block): Draft {
   const kind = block.kind;
   const fields = kind === 'commit' ? element('commit') : kind === 'session' ? element('sessions') : undefined;
   if (!fields) {
-    const h = block.headers[0]!;
     const t = new BlockTables(block);
+    const h = t.headers[0]!;
+    // A session is read in full again if its turns are shown (the second level, which adds its folds).
+    if (kind !== 'session') valueFolds.push(...t.valueFolds());
     return kind === 'session' ? sessionNode(t, h).node : t.node(kind === 'commit' ? 'commit' : block.slice(h), kind === 'commit' ? 'commit' : 'table', kind === 'commit' ? (t.str(h.table, 'branch') ?? '') : '', h, []);
   }
   const str = (key: string): string | undefined => (typeof fields[key] === 'string' ? redactSecrets((fields[key] as string).slice(0, 200)) : undefined);
@@ -285,11 +308,32 @@ function firstWords(s: string): string {
 class BlockTables {
   /** Headers and statements (key to value end), by start. */
   private readonly spans: Span[] = [];
+  private readonly index: BlockIndex;
 
   constructor(readonly block: Block) {
-    for (const h of block.headers) this.spans.push(h);
-    forEachStatement(block.root, (_path, m) => this.spans.push({ start: m.key.start, end: m.value!.end }));
+    // Not kept in the block: an outline of 60 MB would otherwise hold every block's index at once.
+    this.index = block.content.indexedOnce();
+    for (const h of this.index.headers) this.spans.push(h);
+    forEachStatement(this.index.root, (_path, m) => this.spans.push({ start: m.key.start, end: m.value!.end }));
     this.spans.sort((a, b) => a.start - b.start);
+  }
+
+  get headers(): readonly Header[] {
+    return this.index.headers;
+  }
+
+  /** Each value that spans lines, from its key's line to its last (a closing delimiter alone on its line left in view, as the writer lays out `text = """`). */
+  valueFolds(): Fold[] {
+    const block = this.block;
+    const folds: Fold[] = [];
+    forEachStatement(this.index.root, (_path, m) => {
+      const v = m.value!;
+      const start = block.positionAt(m.key.start).line;
+      const end = block.positionAt(v.end);
+      const last = end.character <= 3 + indentOf(block, end) ? end.line - 1 : end.line;
+      if (last > start) folds.push({ startLine: start, endLine: last });
+    });
+    return folds;
   }
 
   node(name: string, kind: OutlineKind, detail: string, header: Header, children: Draft[]): Draft {
@@ -315,7 +359,7 @@ class BlockTables {
    * that is the end of the last span starting before that header.
    */
   private contentEnd(header: Header): Position {
-    const headers = this.block.headers;
+    const headers = this.index.headers;
     const names = header.keys.map((k) => k.name);
     let i = this.headerIndex().get(header) ?? headers.length;
     while (++i < headers.length && extends_(headers[i]!, names));
@@ -328,7 +372,7 @@ class BlockTables {
   private indexOfHeader: Map<Header, number> | undefined;
 
   private headerIndex(): Map<Header, number> {
-    this.indexOfHeader ??= new Map(this.block.headers.map((h, i) => [h, i]));
+    this.indexOfHeader ??= new Map(this.index.headers.map((h, i) => [h, i]));
     return this.indexOfHeader;
   }
 
@@ -354,9 +398,9 @@ function extends_(h: Header, names: readonly string[]): boolean {
  * its last key, then each value that spans lines in the blocks the outline
  * read in full, in file order; sorted by line.
  */
-export function boundedFolds(doc: PromptsDocument, limit = defaultMaxItems): { folds: { startLine: number; endLine: number }[]; cut: boolean } {
+export function boundedFolds(doc: PromptsDocument, limit = defaultMaxItems): { folds: Fold[]; cut: boolean } {
   const outline = boundedOutline(doc, limit);
-  const folds: { startLine: number; endLine: number }[] = [];
+  const folds: Fold[] = [];
   let cut = outline.cut;
   const visit = (nodes: readonly OutlineNode[]): void => {
     for (const n of nodes) {
@@ -365,19 +409,12 @@ export function boundedFolds(doc: PromptsDocument, limit = defaultMaxItems): { f
     }
   };
   visit(outline.nodes);
-  for (const block of outline.detailed) {
+  for (const fold of outline.valueFolds) {
     if (folds.length >= limit) {
       cut = true;
       break;
     }
-    forEachStatement(block.root, (_path, m) => {
-      const v = m.value!;
-      const start = block.positionAt(m.key.start).line;
-      const end = block.positionAt(v.end);
-      // Keep a closing delimiter alone on its line in view, as the writer lays out `text = """`.
-      const last = end.character <= 3 + indentOf(block, end) ? end.line - 1 : end.line;
-      if (last > start) folds.push({ startLine: start, endLine: last });
-    });
+    folds.push(fold);
   }
   if (folds.length > limit) {
     cut = true;

@@ -13,6 +13,7 @@ import { generatePrompts } from '../../support/promptsGenerator';
 import { comparePositions, type Range } from '../../../src-shared/text/range';
 import { lines } from '../../support/promptsFixtures';
 import { arbitraryPrompts } from './support/arbitraryPrompts';
+import { forEachStatement } from '../../../src-shared/prompts/toml/statements';
 
 const file = lines(
   'schema = "spec.prompts/v0.1"', // 0
@@ -185,4 +186,36 @@ test('a bounded outline of a large file reads in full only the blocks whose turn
   assert.ok(outline.detailed.length <= 15, `${outline.detailed.length} blocks read in full`);
   const unread = doc.blocks.filter((b) => b.kind === 'session' && !outline.detailed.includes(b));
   assert.ok(unread.length > 380);
+});
+
+test('on generated files, the folds are every table of the outline and every value spanning lines, as when each block was read in full', () => {
+  const reference = (doc: ReturnType<typeof parsePrompts>): { startLine: number; endLine: number }[] => {
+    const folds: { startLine: number; endLine: number }[] = [];
+    const visit = (nodes: readonly OutlineNode[]): void => {
+      for (const n of nodes) {
+        if (n.kind !== 'editsLog' && n.range.end.line > n.range.start.line) folds.push({ startLine: n.range.start.line, endLine: n.range.end.line });
+        visit(n.children);
+      }
+    };
+    visit(outlineOf(doc));
+    for (const block of doc.blocks) {
+      forEachStatement(block.root, (_path, m) => {
+        const start = block.positionAt(m.key.start).line;
+        const end = block.positionAt(m.value!.end);
+        const lineStart = block.offsetAt({ line: end.line, character: 0 });
+        let i = lineStart;
+        while (block.text[i] === ' ' || block.text[i] === '\t') i++;
+        const last = end.character <= 3 + (i - lineStart) ? end.line - 1 : end.line;
+        if (last > start) folds.push({ startLine: start, endLine: last });
+      });
+    }
+    return folds.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);
+  };
+  fc.assert(
+    fc.property(arbitraryPrompts, (text) => {
+      const doc = parsePrompts(text);
+      assert.deepEqual(foldingRangesOf(doc), reference(parsePrompts(text)));
+    }),
+    { numRuns: 200 },
+  );
 });
