@@ -75,8 +75,8 @@ function header(el: Maker, state: PreviewState, r: RenderedPack, baseline: reado
   head.append(top, figures, ...baseline);
 
   const facts: Array<[string, string[]]> = [
-    ['Left out (rendered empty)', [...r.droppedSections]],
-    ['Rendered as nothing', unique(r.emptyPlaceholders.map((p) => `{${p.name}} in ${p.section}`))],
+    ['Left out (rendered empty)', atMost(r.droppedSections, maxChips)],
+    ['Rendered as nothing', renderedAsNothing(r)],
     ['Note', [...r.notes, ...(r.overflow ? ['the render reached the length cap and stops there'] : [])]],
   ];
   for (const [label, items] of facts) {
@@ -182,4 +182,25 @@ function sourceSpan(el: Maker, pre: HTMLElement, piece: string, section: string,
 
 function unique(items: string[]): string[] {
   return [...new Set(items)];
+}
+
+/** A row of chips longer than this would fill the pane before the render: a huge pack's rows are summed up. */
+const maxChips = 12;
+
+function atMost(items: readonly string[], n: number): string[] {
+  return items.length <= n ? [...items] : [...items.slice(0, n), `and ${(items.length - n).toLocaleString('en-US')} more`];
+}
+
+/** `{name} in section` for each; when there are many, one chip per placeholder saying in how many sections. */
+function renderedAsNothing(r: RenderedPack): string[] {
+  const each = unique(r.emptyPlaceholders.map((p) => `{${p.name}} in ${p.section}`));
+  if (each.length <= maxChips) return each;
+  const sections = new Map<string, Set<string>>();
+  for (const p of r.emptyPlaceholders) {
+    const set = sections.get(p.name) ?? new Set<string>();
+    set.add(p.section);
+    sections.set(p.name, set);
+  }
+  const byName = [...sections].map(([name, set]) => (set.size === 1 ? `{${name}} in ${[...set][0]}` : `{${name}} in ${set.size.toLocaleString('en-US')} sections`));
+  return atMost(byName, maxChips);
 }
