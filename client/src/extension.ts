@@ -6,6 +6,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { packsApi, type PacksApi } from './api';
 import { registerPackCommands } from './commands';
 import { registerEnvironments } from './environments';
+import { registerWorkspaceProfiles } from './profiles';
 import { createLanguageClient } from './languageClient';
 import { registerBaselineChanges } from './preview/baselineChanges';
 import { registerPreviews } from './preview/previewManager';
@@ -22,6 +23,7 @@ export async function activate(context: ExtensionContext): Promise<PacksApi> {
   registerHandEditClient(context, client);
   await client.start();
   const environments = await registerEnvironments(context, client);
+  await registerWorkspaceProfiles(context, client);
   const baselinesChanged = registerBaselineChanges(context, client);
   const statusBar = registerStatusBar(context, client, environments);
   const previews = registerPreviews(context, client, environments, baselinesChanged);

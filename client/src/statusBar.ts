@@ -1,5 +1,5 @@
 // Two status bar items while a pack is the active editor: assess's split
-// ("pack · 0 corrupting · 2 shaping", or the corrupt line count), which
+// ("pack · 0 corrupting · 2 shaping · loom-9", or the corrupt line count), which
 // opens the Problems panel, and the environment the pack renders against,
 // which opens the picker. The split is asked of the server (`packs/summary`)
 // whenever the pack's diagnostics change, so it never disagrees with them.

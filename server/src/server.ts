@@ -15,6 +15,7 @@ import { featureCapabilities, registerFeatureSupport } from './features';
 import type { AnyLanguageService } from './languageService';
 import { type IncrementalModels, ModelCache } from './models';
 import { PackEnvironments } from './pack/environments';
+import { PackProfiles } from './pack/profiles';
 import { registerPackProtocolSupport } from './pack/protocol';
 import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { createPackService } from './pack/service';
@@ -34,7 +35,8 @@ import { registerTestHooks } from './testHooks';
 const connection = createConnection(ProposedFeatures.all);
 const documents: TextDocuments<TextDocument> = new TextDocuments(chunkedDocuments);
 const packEnvironments = new PackEnvironments();
-const packService = createPackService(packEnvironments);
+const packProfiles = new PackProfiles();
+const packService = createPackService(packEnvironments, packProfiles);
 const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
 const incremental = new Map<string, IncrementalModels<unknown>>([[languageIds.prompts, promptsIncremental as IncrementalModels<unknown>]]);
 const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
@@ -68,7 +70,7 @@ async function settingsFor(uri: string): Promise<Settings> {
   return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }));
 }
 
-const discipline = registerRenderDisciplineSupport(connection, { documents, environments: packEnvironments, settingsFor, committedText: (uri) => handEdits.committedText(uri), logger });
+const discipline = registerRenderDisciplineSupport(connection, { documents, environments: packEnvironments, profiles: packProfiles, settingsFor, committedText: (uri) => handEdits.committedText(uri), logger });
 const diagnostics = registerDiagnosticsSupport(connection, documents, {
   debounceMs: 150,
   models,

@@ -30,7 +30,7 @@ test('a decoding pack renders as the core renders it, with its figures', () => {
   assert.equal(result.digest, digest(agent));
   assert.equal(result.renderDigest, digest(expected));
   assert.deepEqual(result.environment, { id: 'preset:ci-platform-proxied', label: presetEnvironment('ci-platform-proxied').label });
-  assert.deepEqual(result.figures, { corruptions: 0, corrupting: 0, shaping: 0, scorable: true, profile: 'loom-9' });
+  assert.deepEqual(result.figures, { corruptions: 0, corrupting: 0, shaping: 0, scorable: true, profile: 'loom-9', profileNote: 'loom-9 (the default)' });
   assert.deepEqual(result.notes, []);
   assert.equal(result.overflow, false);
   assert.equal(result.sections.length, d.pack.sections.length);
@@ -86,7 +86,7 @@ test('a corrupt pack answers with upstream\'s report for its first corrupt line'
 
 test('the summary: figures, digest, version and environment', () => {
   const summary = provideSummary(packCtx(packText(['identity', '{bogus}'])));
-  assert.deepEqual(summary.figures, { corruptions: 0, corrupting: 11, shaping: 7, scorable: false, profile: 'loom-9' });
+  assert.deepEqual(summary.figures, { corruptions: 0, corrupting: 11, shaping: 7, scorable: false, profile: 'loom-9', profileNote: 'loom-9 (the default)' });
   assert.equal(summary.version, 1);
   assert.match(summary.environment.id, /^preset:/);
 });

@@ -25,11 +25,12 @@ import { bumpVersion } from '../../../../src-shared/pack/versionBump';
 import { defaultSettings, type Settings } from '../../../../src-shared/settings';
 import { PackEnvironments } from '../../../../server/src/pack/environments';
 import { provideRender, provideSummary } from '../../../../server/src/pack/render';
+import { PackProfiles } from '../../../../server/src/pack/profiles';
 import { createPackService } from '../../../../server/src/pack/service';
 import { containsPosition } from '../../../../src-shared/text/range';
 import { Bounds } from './inside';
 
-const service = createPackService(new PackEnvironments());
+const service = createPackService(new PackEnvironments(), new PackProfiles());
 
 export function settingsFor(profile: string): Settings {
   return { ...defaultSettings, pack: { ...defaultSettings.pack, profile: profile as Settings['pack']['profile'], maxRenderBytes: 64 } };
@@ -79,7 +80,7 @@ export function exercisePackProviders(text: string, seeds: readonly number[]): v
     const settings = settingsFor(profile);
     const ctx = { document, model, settings };
     const findings = checkDecoded(model.all, settings.pack);
-    bounds.findings(service.check(model, settings), 'pack check');
+    bounds.findings(service.check(model, settings, document.uri), 'pack check');
     const diagnostics: Diagnostic[] = findings.map((f) => ({ range: f.range, message: f.message, code: f.code, source: 'packs-and-prompts', ...(f.data !== undefined && { data: f.data }) }));
     for (const s of service.documentSymbols!(ctx)) bounds.range(s.range, 'document symbol');
     for (const f of service.foldingRanges!(ctx)) assert.ok(f.startLine <= f.endLine, 'folding range in order');

@@ -1,0 +1,97 @@
+// The workspace's profile files (`*.loomprofile.json`): found at start, then
+// watched, and read from the open editor while one is being edited (in
+// restricted mode only those open in an editor). Their texts go to the
+// server (`packs/workspaceProfiles`), which reads them, since the setting
+// or a pack's `%% # profile:` comment may name one.
+
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { profileFileSuffix } from '../../src-shared/pack/profileFile';
+import { workspaceProfilesNotification, type WorkspaceProfileFile, type WorkspaceProfilesParams } from '../../src-shared/protocol/pack';
+
+const filePattern = `**/*${profileFileSuffix}`;
+
+class WorkspaceProfiles implements vscode.Disposable {
+  private readonly files = new Map<string, WorkspaceProfileFile>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private pending: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly client: LanguageClient) {}
+
+  async start(): Promise<void> {
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (isProfileFile(e.document.uri)) this.set(e.document.uri, e.document.getText());
+      }),
+      vscode.workspace.onDidOpenTextDocument((d) => {
+        if (isProfileFile(d.uri) && (!vscode.workspace.isTrusted || !this.files.has(d.uri.toString()))) this.set(d.uri, d.getText());
+      }),
+    );
+    if (vscode.workspace.isTrusted) await this.discover();
+    else {
+      for (const d of vscode.workspace.textDocuments) if (isProfileFile(d.uri)) this.set(d.uri, d.getText(), false);
+      this.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void this.discover().then(() => this.tellServer())));
+    }
+    this.tellServer();
+  }
+
+  private async discover(): Promise<void> {
+    const watcher = vscode.workspace.createFileSystemWatcher(filePattern);
+    this.subscriptions.push(
+      watcher,
+      watcher.onDidCreate((uri) => void this.read(uri)),
+      watcher.onDidChange((uri) => void this.read(uri)),
+      watcher.onDidDelete((uri) => {
+        if (this.files.delete(uri.toString())) this.schedule();
+      }),
+    );
+    const found = await vscode.workspace.findFiles(filePattern, '**/node_modules/**');
+    await Promise.all(found.map((uri) => this.read(uri, false)));
+  }
+
+  private async read(uri: vscode.Uri, announce = true): Promise<void> {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    let text: string;
+    try {
+      text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch (e) {
+      // An unreadable file is reported as one: the server names it in the fallback note.
+      text = `unreadable: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    this.set(uri, text, announce);
+  }
+
+  private set(uri: vscode.Uri, text: string, announce = true): void {
+    this.files.set(uri.toString(), { uri: uri.toString(), path: vscode.workspace.asRelativePath(uri, false), text });
+    if (announce) this.schedule();
+  }
+
+  // Typing in a profile file sends at most one list per 200 ms: every pack is judged again on each.
+  private schedule(): void {
+    if (this.pending !== undefined) return;
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      this.tellServer();
+    }, 200);
+  }
+
+  private tellServer(): void {
+    const params: WorkspaceProfilesParams = { files: [...this.files.values()].sort((a, b) => a.path.localeCompare(b.path)) };
+    void this.client.sendNotification(workspaceProfilesNotification, params);
+  }
+
+  dispose(): void {
+    if (this.pending !== undefined) clearTimeout(this.pending);
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+function isProfileFile(uri: vscode.Uri): boolean {
+  return uri.path.endsWith(profileFileSuffix);
+}
+
+export async function registerWorkspaceProfiles(context: vscode.ExtensionContext, client: LanguageClient): Promise<void> {
+  const profiles = new WorkspaceProfiles(client);
+  context.subscriptions.push(profiles);
+  await profiles.start();
+}
