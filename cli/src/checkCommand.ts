@@ -4,7 +4,6 @@
 
 import { refusalFinding, refusalOf, textFacts } from '../../src-shared/fileLimits';
 import { resolveSettings } from '../../src-shared/settings';
-import { isProfileName } from '../../src-shared/pack/profiles';
 import { parseArgs, stringOption, UsageError } from './args';
 import { kindByExtension, kindOf } from './fileKinds';
 import { readFile, statPath, walk } from './files';
@@ -13,6 +12,7 @@ import type { Io } from './io';
 import { EnvironmentFiles, isEnvironmentFile } from './environmentFiles';
 import { trackedEnvironmentFiles } from './packDiscipline';
 import { asErrors, strictEditCodes, strictRenderCodes } from './strict';
+import { checkProfileFile, CliProfiles, isProfileFile } from './profileFiles';
 
 export function checkCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, {
@@ -25,14 +25,13 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     'max-file-size-mb': { value: true },
   });
   const profile = stringOption(args, 'profile');
-  if (profile !== undefined && !isProfileName(profile)) throw new UsageError(`unknown profile ${profile} (loom-9 or loom-1)`);
   const budget = stringOption(args, 'max-render-bytes');
   if (budget !== undefined && !/^\d{1,15}$/.test(budget)) throw new UsageError(`--max-render-bytes takes a whole number of bytes (0: no budget), not ${budget}`);
   const sizeLimit = stringOption(args, 'max-file-size-mb');
   if (sizeLimit !== undefined && !(Number(sizeLimit) > 0)) throw new UsageError(`--max-file-size-mb takes a number of megabytes above 0, not ${sizeLimit}`);
   if (args.positionals.length === 0) throw new UsageError('check needs at least one PATH');
   const settings = resolveSettings({
-    pack: { profile: profile ?? 'loom-9', maxRenderBytes: budget === undefined ? null : Number(budget) },
+    pack: { maxRenderBytes: budget === undefined ? null : Number(budget) },
     prompts: { strictUnknownTools: args.options.has('strict-unknown') },
     ...(sizeLimit !== undefined && { maxFileSizeMB: Number(sizeLimit) }),
   });
@@ -42,18 +41,21 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const notes: string[] = [];
   const targets: string[] = [];
   const environmentFiles: string[] = [];
+  const profileFiles: string[] = [];
   for (const p of args.positionals) {
     const entry = statPath(p);
     if (entry.kind === 'missing') problems.push(`cannot read ${p}: ${entry.reason}`);
     else if (entry.kind === 'file') targets.push(p);
     else {
-      const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file));
+      const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file) || isProfileFile(file));
       targets.push(...found.files.filter((f) => !isEnvironmentFile(f)));
+      profileFiles.push(...found.files.filter(isProfileFile));
       environmentFiles.push(...found.files.filter(isEnvironmentFile));
       problems.push(...found.errors.map((e) => `cannot read ${e.path}: ${e.reason}`));
     }
   }
-  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)) };
+  const profiles = new CliProfiles(profile, [...profileFiles, ...targets.filter(isProfileFile)]);
+  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)), profiles };
   const strictCodes = new Set([...(args.options.has('strict-edits') ? strictEditCodes : []), ...(args.options.has('strict-renders') ? strictRenderCodes : [])]);
 
   const results: FileFindings[] = [];
@@ -61,6 +63,11 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     const read = readFile(file, maxBytes);
     if (!read.ok && !('tooLarge' in read)) {
       problems.push(`cannot read ${file}: ${read.reason}`);
+      continue;
+    }
+    if (isProfileFile(file)) {
+      if (read.ok) results.push({ file, findings: checkProfileFile(read.text) });
+      else problems.push(`cannot check ${file}: ${read.reason}`);
       continue;
     }
     const kind = read.ok ? kindOf(file, read.text) : kindByExtension(file);

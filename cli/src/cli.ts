@@ -5,6 +5,8 @@
 import { UsageError } from './args';
 import { checkCommand } from './checkCommand';
 import type { Io } from './io';
+import { humanFindings } from './output';
+import { ProfileOptionError } from './profileFiles';
 import { renderCommand } from './renderCommand';
 import { usage } from './usage';
 
@@ -24,6 +26,10 @@ export function main(argv: readonly string[], io: Io): number {
     if (!command) throw new UsageError(name === undefined ? 'no command given' : `unknown command ${name}`);
     return command(rest, io);
   } catch (e) {
+    if (e instanceof ProfileOptionError) {
+      io.stderr(`packs-and-prompts: ${e.message}\n${humanFindings([{ file: e.file.path, findings: e.findings }])}`);
+      return 2;
+    }
     if (!(e instanceof UsageError)) throw e;
     io.stderr(`packs-and-prompts: ${e.message}\n\n${usage()}`);
     return 2;

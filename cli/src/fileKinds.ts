@@ -6,12 +6,14 @@ import type { Finding } from '../../src-shared/finding';
 import type { FileFormat } from '../../src-shared/fileLimits';
 import type { Settings } from '../../src-shared/settings';
 import type { EnvironmentFiles } from './environmentFiles';
+import type { CliProfiles } from './profileFiles';
 import { checkPromptsFile } from './handEdits';
 import { checkPackFile } from './packDiscipline';
 
-/** What a check may need beyond the file: the workspace's environment files. */
+/** What a check may need beyond the file: the workspace's environment files and profiles. */
 export interface CheckContext {
   readonly environments: EnvironmentFiles;
+  readonly profiles: CliProfiles;
 }
 
 export interface FileKind {
@@ -28,7 +30,7 @@ export const fileKinds: readonly FileKind[] = [
     extensions: ['.pack'],
     firstLine: /^\uFEFF?%%\s*loom-prompt-pack/,
     // Render discipline too, against HEAD and the byte budget, in every preset and environment file.
-    check: (text, settings, path, context) => checkPackFile(text, settings, path, context.environments),
+    check: (text, settings, path, context) => checkPackFile(text, settings, path, context.environments, context.profiles.choose(text, path)),
   },
   {
     name: 'prompts',

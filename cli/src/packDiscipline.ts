@@ -12,16 +12,23 @@ import { sortFindings } from '../../src-shared/finding';
 import { checkDecoded } from '../../src-shared/pack/check';
 import { decode, decodeAll } from '../../src-shared/pack/decode';
 import type { Pack } from '../../src-shared/pack/model';
-import { profileOf } from '../../src-shared/pack/profiles';
+import { chooseProfile, type ProfileChoice } from '../../src-shared/pack/profileChoice';
 import { checkRenderDiscipline, presetEnvironments } from '../../src-shared/pack/renderDiscipline';
 import type { Settings } from '../../src-shared/settings';
 import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
 import { findRepository, headTextIn, runSync, trackedFiles } from '../../src-node/git/repository';
 import { type EnvironmentFiles, environmentFileSuffix } from './environmentFiles';
 
-export function checkPackFile(text: string, settings: Settings, file: string, environments: EnvironmentFiles, spawner: SyncSpawner = nodeSyncSpawner): Finding[] {
+export function checkPackFile(
+  text: string,
+  settings: Settings,
+  file: string,
+  environments: EnvironmentFiles,
+  choice: ProfileChoice = chooseProfile({ setting: settings.pack.profile }, []),
+  spawner: SyncSpawner = nodeSyncSpawner,
+): Finding[] {
   const decoded = decodeAll(text);
-  const findings = checkDecoded(decoded, settings.pack);
+  const findings = checkDecoded(decoded, settings.pack, choice);
   if (decoded.corruptions.length > 0) return findings;
   const absolute = path.resolve(file);
   const repository = runSync(findRepository(path.dirname(absolute)), spawner);
@@ -35,7 +42,7 @@ export function checkPackFile(text: string, settings: Settings, file: string, en
     current: decoded.pack,
     baseline,
     environments: [...presetEnvironments, ...environments.for('kind' in repository ? undefined : repository.root)],
-    profile: profileOf(settings.pack.profile),
+    profile: choice.profile,
     settings: settings.pack,
   });
   return sortFindings([...findings, ...discipline]);

@@ -117,7 +117,7 @@ export function profileOf(name: ProfileName | Profile | undefined): Profile {
 }
 
 /** A built-in profile's name. */
-export function isProfileName(value: unknown): value is ProfileName {
+export function isProfileName(value: unknown): boolean {
   return typeof value === 'string' && profileNames.includes(value);
 }
 
