@@ -98,7 +98,10 @@ function lookUp(requested: string, files: readonly ProfileFile[], base: string |
   const file = named.find((f) => f.result.ok) ?? named[0];
   if (file) return fromFile(file);
   const known = [...profileNames, ...new Set(files.flatMap((f) => (f.result.ok ? [f.result.profile.name] : [])))];
-  return { ok: false, reason: `no profile named \`${requested}\` (known: ${known.join(', ')})` };
+  // A file too broken to have a name may be the one meant: say what is wrong with it.
+  const nameless = files.filter((f) => !f.result.ok && f.result.name === undefined);
+  const unread = nameless.map((f) => `${f.path} is not valid: ${f.result.ok ? '' : describeProfileErrors(f.result.errors, 1)}`);
+  return { ok: false, reason: `no profile named \`${requested}\` (known: ${known.join(', ')})${unread.length > 0 ? `; ${unread.join('; ')}` : ''}` };
 }
 
 function fromFile(file: ProfileFile): LookUp {

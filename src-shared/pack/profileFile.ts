@@ -7,7 +7,7 @@
 import { closest } from '../text/editDistance';
 import { describePath, parseJsonWithPositions, type JsonPath } from '../text/jsonPositions';
 import { LineIndex } from '../text/lineIndex';
-import type { Range } from '../text/range';
+import { comparePositions, type Range } from '../text/range';
 import { enforcements, networkPostures, type Enforcement } from './environment';
 import type { Condition, ConditionalFragments, EnvironmentField, GuidanceCap, LiteralRule, Profile, SelectionCase, SelectionRule } from './profiles';
 
@@ -69,6 +69,9 @@ export function parseProfileFile(text: string): ProfileFileResult {
     const to = useKey ? span.key!.end : span.end;
     return { ...e, range: { start: lines.positionAt(from), end: lines.positionAt(to) } };
   });
+  // In reading order, the faults of fields that are there before the fields that are missing.
+  const rank = (e: ProfileFileError) => (e.message === 'is required' ? 1 : 0);
+  errors.sort((a, b) => rank(a) - rank(b) || (a.range && b.range ? comparePositions(a.range.start, b.range.start) : 0));
   return { ...result, errors };
 }
 
