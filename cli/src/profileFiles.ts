@@ -4,6 +4,7 @@
 // command's directories finds is a workspace profile a name can pick, and
 // a file `check` reports on, each error at its JSON position.
 
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sortFindings, type Finding } from '../../src-shared/finding';
@@ -49,13 +50,27 @@ export class CliProfiles {
   /** The profile a pack (its text, at `file`) is judged under. */
   choose(text: string, file: string): ProfileChoice {
     const directive = profileDirective(text);
-    if (directive && !isProfileName(directive.value) && (directive.value.endsWith('.json') || directive.value.includes('/'))) {
-      this.load(path.resolve(path.dirname(file), directive.value));
+    if (directive && !isProfileName(directive.value)) {
+      if (directive.value.endsWith('.json') || directive.value.includes('/')) this.load(path.resolve(path.dirname(file), directive.value));
+      // A name no file read so far has: the profile files beside the pack, as a workspace would hold them.
+      else if (![...this.files.values()].some((f) => f.result.ok && f.result.profile.name === directive.value)) this.loadBeside(file);
     }
     return chooseProfile(
       { ...(directive && { directive }), ...(this.setting !== undefined && { setting: this.setting, settingVia: 'option' as const }), packUri: fileUri(file) },
       [...this.files.values()],
     );
+  }
+
+  private loadBeside(file: string): void {
+    const folder = path.dirname(path.resolve(file));
+    let names: string[];
+    try {
+      names = fs.readdirSync(folder);
+    } catch {
+      // An unreadable folder holds no profile: the pack falls back and says which name was not found.
+      return;
+    }
+    for (const name of names) if (isProfileFile(name)) this.load(path.join(folder, name));
   }
 
   private load(file: string): ProfileFile | undefined {

@@ -64,6 +64,8 @@ export interface PackFigures {
   readonly profileNote?: string;
   /** The requested profile could not be used, so the default judged the pack. */
   readonly profileFallback?: boolean;
+  /** The enforcement postures that profile knows: an environment with another renders `{enforcement}` empty. */
+  readonly postures?: readonly string[];
 }
 
 export interface RenderedSection {

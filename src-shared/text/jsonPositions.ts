@@ -16,7 +16,7 @@ export interface JsonSpan {
 export type JsonPath = readonly (string | number)[];
 
 export type JsonParse =
-  | { readonly ok: true; readonly value: unknown; spanOf(path: JsonPath): JsonSpan | undefined }
+  | { readonly ok: true; readonly value: unknown; readonly spanOf: (path: JsonPath) => JsonSpan | undefined }
   | { readonly ok: false; readonly message: string; readonly offset: number };
 
 /** Nesting deeper than this is refused rather than risking the stack. */
@@ -58,10 +58,12 @@ export function parseJsonWithPositions(text: string): JsonParse {
     else if (c === '[') result = array(path, depth);
     else if (c === '"') result = string();
     else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) result = number();
-    else if (source.startsWith('true', i)) ((i += 4), (result = true));
-    else if (source.startsWith('false', i)) ((i += 5), (result = false));
-    else if (source.startsWith('null', i)) ((i += 4), (result = null));
-    else fail(`expected a value, found ${describeAt()}`);
+    else {
+      const literal = (['true', 'false', 'null'] as const).find((word) => source.startsWith(word, i));
+      if (literal === undefined) fail(`expected a value, found ${describeAt()}`);
+      i += literal!.length;
+      result = literal === 'true' ? true : literal === 'false' ? false : null;
+    }
     spans.set(path, key ? { start, end: i, key } : { start, end: i });
     return result;
   };

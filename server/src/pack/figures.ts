@@ -9,7 +9,12 @@ import type { PackModel } from './model';
 
 export function packFigures(model: PackModel, choice: ProfileChoice): PackFigures {
   const profile = choice.profile;
-  const about = { profile: profile.name, profileNote: describeChoice(choice), ...(choice.fallback !== undefined && { profileFallback: true }) };
+  const about = {
+    profile: profile.name,
+    profileNote: describeChoice(choice),
+    ...(choice.fallback !== undefined && { profileFallback: true }),
+    postures: [...profile.enforcements],
+  };
   const corruptions = model.all.corruptions.length;
   if (corruptions > 0) return { corruptions, corrupting: 0, shaping: 0, scorable: false, ...about };
   const assessment = assess(model.all.pack, profile);

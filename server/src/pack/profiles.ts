@@ -18,9 +18,7 @@ export class PackProfiles {
 
   /** Replaces the workspace's files; false when they are the ones already held. */
   setWorkspace(files: readonly WorkspaceProfileFile[]): boolean {
-    const valid = (Array.isArray(files) ? files : []).filter(
-      (f): f is WorkspaceProfileFile => typeof f?.uri === 'string' && typeof f.path === 'string' && typeof f.text === 'string',
-    );
+    const valid = (Array.isArray(files) ? (files as unknown[]) : []).filter(isProfileFileMessage);
     const key = JSON.stringify(valid.map((f) => [f.uri, f.path, f.text]));
     if (key === this.key) return false;
     this.key = key;
@@ -47,4 +45,11 @@ export class PackProfiles {
     }
     return chooseProfile({ ...(directive && { directive }), setting: settings.pack.profile, packUri: uri }, this.files);
   }
+}
+
+// The client's message, checked: a malformed one is ignored rather than trusted.
+function isProfileFileMessage(f: unknown): f is WorkspaceProfileFile {
+  if (typeof f !== 'object' || f === null) return false;
+  const { uri, path, text } = f as Record<string, unknown>;
+  return typeof uri === 'string' && typeof path === 'string' && typeof text === 'string';
 }
