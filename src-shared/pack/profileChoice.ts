@@ -38,17 +38,18 @@ export interface ProfileDirective {
   readonly range: Range;
 }
 
-// `%% # profile: x` and `%%# profile:x`; only in column 0, like every directive.
-const directivePattern = /^%%[ \t]*#[ \t]*profile[ \t]*:[ \t]*([^\r\n]*?)[ \t]*\r?$/m;
+// `%% # profile: x` and `%%# profile:x`; only in column 0, like every directive. The value is
+// trimmed in code: a lazy group before trailing blanks would backtrack quadratically on a long line.
+const directivePattern = /^%%[ \t]*#[ \t]*profile[ \t]*:([^\r\n]*)/m;
 
 /** The pack's first `%% # profile:` comment, if any. */
 export function profileDirective(text: string): ProfileDirective | undefined {
   if (typeof text !== 'string') return undefined;
   const m = directivePattern.exec(text);
-  if (!m || m[1] === '') return undefined;
+  const value = m?.[1]?.trim();
+  if (!m || !value) return undefined;
   const line = countNewlines(text, m.index);
-  const lineText = m[0].replace(/\r$/, '');
-  return { value: m[1]!, range: { start: { line, character: 0 }, end: { line, character: lineText.length } } };
+  return { value, range: { start: { line, character: 0 }, end: { line, character: m[0].length } } };
 }
 
 function countNewlines(text: string, end: number): number {

@@ -32,6 +32,13 @@ test('the directive: column 0 only, spacing free, first one wins, its line as th
   assert.equal(profileDirective('%% # profiles are nice\n'), undefined);
 });
 
+test('the directive scan is linear: a multi-megabyte line of blanks after the name, and one with no name', { timeout: 20_000 }, () => {
+  const blanks = ' \t'.repeat(2_000_000);
+  assert.equal(profileDirective(`%% # profile: loom-1${blanks}x\n`)?.value, `loom-1${blanks}x`);
+  assert.equal(profileDirective(`%% # profile:${blanks}\n`), undefined);
+  assert.equal(profileDirective(`%%${blanks}\n`.repeat(3)), undefined);
+});
+
 test('the directive beats the setting; the setting beats the default', () => {
   assert.equal(chooseProfile({ directive: profileDirective('%% # profile: loom-1')!, setting: 'loom-roster' }, []).profile.name, 'loom-1');
   const viaSetting = chooseProfile({ setting: 'loom-roster' }, []);
