@@ -15,7 +15,7 @@ import { featureCapabilities, registerFeatureSupport } from './features';
 import type { AnyLanguageService } from './languageService';
 import { type IncrementalModels, ModelCache } from './models';
 import { PackEnvironments } from './pack/environments';
-import { PackProfiles } from './pack/profiles';
+import { PackProfiles, registerProfileSupport } from './pack/profiles';
 import { registerPackProtocolSupport } from './pack/protocol';
 import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { createPackService } from './pack/service';
@@ -82,6 +82,7 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
 handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
 handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
 discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
+registerProfileSupport(connection, packProfiles, () => diagnostics.revalidateAll());
 // Workspace files that are not open are read from disk (once the workspace is trusted); the client reports their changes once asked to watch them.
 const workspace = new WorkspaceIndex(
   trustedFiles(diskWorkspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust),

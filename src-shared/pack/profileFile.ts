@@ -14,6 +14,8 @@ import type { Condition, ConditionalFragments, EnvironmentField, GuidanceCap, Li
 export interface ProfileFileError {
   readonly path: JsonPath;
   readonly message: string;
+  /** A fault the JSON Schema cannot express (a name bound twice, a posture the profile lacks): the editor shows these beside the schema's. */
+  readonly beyondSchema?: boolean;
   /** Where in the text, when the file was read from text. */
   readonly range?: Range;
 }
@@ -87,7 +89,7 @@ function nearestSpan(path: JsonPath, spanOf: (p: JsonPath) => { start: number; e
 /** The same checks on an already parsed value (the built-ins, bundled as JSON). */
 export function profileFromJson(value: unknown): ProfileFileResult {
   const errors: ProfileFileError[] = [];
-  const error = (path: JsonPath, message: string) => errors.push({ path, message });
+  const error: ErrorSink = (path, message, beyondSchema) => errors.push({ path, message, ...(beyondSchema && { beyondSchema }) });
   if (!isFields(value)) return { ok: false, errors: [{ path: [], message: 'must be a JSON object' }] };
   unknownKeys(value, topKeys, [], error);
   for (const key of requiredTopKeys) if (!(key in value)) error([key], 'is required');
@@ -106,7 +108,7 @@ export function profileFromJson(value: unknown): ProfileFileResult {
   const bindings = new Map<string, JsonPath>();
   for (const [i, l] of literals.entries()) bindings.set(l.name, ['literal_bindings', i, 'name']);
   for (const [i, s] of selections.entries()) {
-    if (bindings.has(s.name)) error(['selections', i, 'name'], `\`${s.name}\` is already a literal binding`);
+    if (bindings.has(s.name)) error(['selections', i, 'name'], `\`${s.name}\` is already a literal binding`, true);
     else bindings.set(s.name, ['selections', i, 'name']);
   }
   const conditional = readConditional(value['required_when_used'], bindings, error);
@@ -130,7 +132,7 @@ export function profileFromJson(value: unknown): ProfileFileResult {
   };
 }
 
-type ErrorSink = (path: JsonPath, message: string) => void;
+type ErrorSink = (path: JsonPath, message: string, beyondSchema?: boolean) => void;
 
 function unknownKeys(value: Fields, allowed: readonly string[], at: JsonPath, error: ErrorSink): void {
   for (const key of Object.keys(value)) {
@@ -198,10 +200,10 @@ function readLiterals(v: unknown, error: ErrorSink): LiteralRule[] {
       if (item[key] !== undefined && typeof item[key] !== 'string') error([...here, key], 'must be a string');
     }
     if ((item['join'] !== undefined || item['item_prefix'] !== undefined) && typeof from === 'string' && !listValued.includes(from) && (fields as readonly string[]).includes(from)) {
-      error([...here, item['join'] !== undefined ? 'join' : 'item_prefix'], `\`${from}\` is not a list, so it has nothing to join`);
+      error([...here, item['join'] !== undefined ? 'join' : 'item_prefix'], `\`${from}\` is not a list, so it has nothing to join`, true);
     }
     if (name === undefined || !(fields as readonly unknown[]).includes(from)) return;
-    if (kept.some((l) => l.name === name)) return error([...here, 'name'], `\`${name}\` is bound twice`);
+    if (kept.some((l) => l.name === name)) return error([...here, 'name'], `\`${name}\` is bound twice`, true);
     kept.push({
       name,
       from: from as EnvironmentField,
@@ -244,7 +246,7 @@ function readSelections(v: unknown, postures: readonly Enforcement[], error: Err
     else if (hasTable) cases = readTable(item, here, postures, error);
     else error(here, 'needs `cases` (or `by` with `fragments`)');
     if (name === undefined) return;
-    if (kept.some((s) => s.name === name)) return error([...here, 'name'], `\`${name}\` is bound twice`);
+    if (kept.some((s) => s.name === name)) return error([...here, 'name'], `\`${name}\` is bound twice`, true);
     kept.push({ name, cases, ...(typeof item['doc'] === 'string' && { doc: item['doc'] }) });
   });
   return kept;
@@ -267,7 +269,7 @@ function readTable(item: Fields, here: JsonPath, postures: readonly Enforcement[
   for (const [key, fragment] of Object.entries(table)) {
     const at = [...here, 'fragments', key];
     if (!keys.includes(key)) {
-      error(at, by === 'enforcement' && (enforcements as readonly string[]).includes(key) ? `\`${key}\` is not in this profile's \`enforcements\`` : `unknown key: must be one of ${quoted(keys)}`);
+      error(at, by === 'enforcement' && (enforcements as readonly string[]).includes(key) ? `\`${key}\` is not in this profile's \`enforcements\`` : `unknown key: must be one of ${quoted(keys)}`, true);
       continue;
     }
     const problem = nameProblem(fragment, 'fragment');
@@ -316,7 +318,7 @@ function readCondition(v: unknown, at: JsonPath, postures: readonly Enforcement[
   const here = [...at, key];
   switch (key) {
     case 'enforcement':
-      if (!(postures as readonly unknown[]).includes(value)) return void error(here, `must be one of this profile's enforcements: ${quoted(postures)}`);
+      if (!(postures as readonly unknown[]).includes(value)) return void error(here, `must be one of this profile's enforcements: ${quoted(postures)}`, (enforcements as readonly unknown[]).includes(value));
       return { kind: 'enforcement', value: value as Enforcement };
     case 'network':
       if (!(networkPostures as readonly unknown[]).includes(value)) return void error(here, `must be one of ${quoted(networkPostures)}`);
@@ -348,7 +350,7 @@ function readConditional(v: unknown, bindings: ReadonlyMap<string, JsonPath>, er
     unknownKeys(item, ['placeholder', 'fragments'], here, error);
     const placeholder = item['placeholder'];
     if (typeof placeholder !== 'string' || !bindings.has(placeholder)) {
-      error([...here, 'placeholder'], `must name a binding of this profile${typeof placeholder === 'string' ? ` (\`${placeholder}\` is none)` : ''}`);
+      error([...here, 'placeholder'], `must name a binding of this profile${typeof placeholder === 'string' ? ` (\`${placeholder}\` is none)` : ''}`, typeof placeholder === 'string');
     }
     const fragments = names(item['fragments'], [...here, 'fragments'], 'fragment', error);
     if (typeof placeholder === 'string') kept.push({ placeholder, fragments });

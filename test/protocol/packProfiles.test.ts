@@ -65,3 +65,26 @@ test('the setting names a workspace profile; the code lens and a hover name the 
     await session.stop();
   }
 });
+
+test('a profile file gets the faults its JSON Schema cannot express, at their ranges; fixing the file clears them', async () => {
+  const session = await LspSession.start();
+  try {
+    const text = JSON.stringify({ ...fork, selections: [{ name: 'custom', by: 'enforcement', fragments: { BestEffort: '_b' } }] }, null, 2);
+    send(session, text);
+    const found = await session.waitForDiagnostics(profileUri, (p) => p.diagnostics.length > 0);
+    assert.deepEqual(
+      found.map((d) => [d.code, d.range.start.line, d.message]),
+      [
+        ['profile/invalid', 14, 'selections[0].name: `custom` is already a literal binding'],
+        ['profile/invalid', 17, "selections[0].fragments.BestEffort: `BestEffort` is not in this profile's `enforcements`"],
+      ],
+    );
+    send(session, JSON.stringify(fork));
+    await session.waitForDiagnostics(profileUri, (p) => p.diagnostics.length === 0);
+    send(session, JSON.stringify({ ...fork, name: 'loom-9' }));
+    const clash = await session.waitForDiagnostics(profileUri, (p) => p.diagnostics.length > 0);
+    assert.match(clash[0]!.message, /`loom-9` is a built-in profile's name/);
+  } finally {
+    await session.stop();
+  }
+});

@@ -2,11 +2,17 @@
 // (`packs/workspaceProfiles`), and the profile each pack is judged under:
 // its `%% # profile:` comment, else the setting, else the default. A
 // profile file that is not valid never reaches a pack: the pack falls back
-// to the default and says why (profileChoice.ts).
+// to the default and says why (profileChoice.ts). The file itself gets the
+// faults its JSON Schema cannot express as diagnostics, each at its range
+// (VS Code's JSON support shows the schema's own beside them).
 
+import type { Connection, Diagnostic } from 'vscode-languageserver/node';
+import { DiagnosticSeverity } from 'vscode-languageserver/node';
+import { describePath } from '../../../src-shared/text/jsonPositions';
 import { parseProfileFile } from '../../../src-shared/pack/profileFile';
+import { isProfileName } from '../../../src-shared/pack/profiles';
 import { chooseProfile, profileDirective, type ProfileChoice, type ProfileDirective, type ProfileFile } from '../../../src-shared/pack/profileChoice';
-import type { WorkspaceProfileFile } from '../../../src-shared/protocol/pack';
+import { workspaceProfilesNotification, type WorkspaceProfileFile, type WorkspaceProfilesParams } from '../../../src-shared/protocol/pack';
 import type { Settings } from '../../../src-shared/settings';
 import type { PackModel } from './model';
 
@@ -52,4 +58,41 @@ function isProfileFileMessage(f: unknown): f is WorkspaceProfileFile {
   if (typeof f !== 'object' || f === null) return false;
   const { uri, path, text } = f as Record<string, unknown>;
   return typeof uri === 'string' && typeof path === 'string' && typeof text === 'string';
+}
+
+/** The diagnostics of one profile file: what the schema cannot say, and a built-in's name taken. */
+export function profileFileDiagnostics(file: ProfileFile): Diagnostic[] {
+  const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const diagnostic = (range: Diagnostic['range'] | undefined, message: string): Diagnostic => ({
+    range: range ?? at,
+    severity: DiagnosticSeverity.Error,
+    code: 'profile/invalid',
+    source: 'packs-and-prompts',
+    message,
+  });
+  if (file.result.ok) {
+    const name = file.result.profile.name;
+    return isProfileName(name) ? [diagnostic(undefined, `\`${name}\` is a built-in profile's name: packs naming it get the built-in, never this file; rename it`)] : [];
+  }
+  return file.result.errors
+    .filter((e) => e.beyondSchema)
+    .map((e) => diagnostic(e.range, describePath(e.path) === '' ? e.message : `${describePath(e.path)}: ${e.message}`));
+}
+
+/** `packs/workspaceProfiles`: the files read, their diagnostics published (and cleared for files gone), `changed` when packs must be judged again. */
+export function registerProfileSupport(connection: Connection, profiles: PackProfiles, changed: () => void): void {
+  let published = new Set<string>();
+  connection.onNotification(workspaceProfilesNotification, (params: WorkspaceProfilesParams) => {
+    if (!profiles.setWorkspace(params?.files ?? [])) return;
+    const now = new Set<string>();
+    for (const file of profiles.workspaceFiles()) {
+      const diagnostics = profileFileDiagnostics(file);
+      if (diagnostics.length === 0 && !published.has(file.uri)) continue;
+      void connection.sendDiagnostics({ uri: file.uri, diagnostics });
+      if (diagnostics.length > 0) now.add(file.uri);
+    }
+    for (const uri of published) if (!now.has(uri) && !profiles.workspaceFiles().some((f) => f.uri === uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    published = now;
+    changed();
+  });
 }

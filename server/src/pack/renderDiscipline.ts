@@ -20,8 +20,6 @@ import {
   type RenderedPack,
   workspaceEnvironmentsNotification,
   type WorkspaceEnvironmentsParams,
-  workspaceProfilesNotification,
-  type WorkspaceProfilesParams,
 } from '../../../src-shared/protocol/pack';
 import { languageIds } from '../../../src-shared/protocol/common';
 import type { Settings } from '../../../src-shared/settings';
@@ -47,7 +45,7 @@ export interface RenderDisciplineSupport {
   compare(rendered: RenderedPack, model: PackModel, environment: NamedEnvironment, profile: Profile): Promise<BaselineComparison>;
   /** HEAD moved or trust changed: tell the client's views to ask again. */
   baselinesChanged(): void;
-  /** Called when the workspace's environments or profile files change (every pack is judged again). */
+  /** Called when the workspace's environments change (every pack is judged again). */
   onEnvironmentsChanged(listener: () => void): void;
 }
 
@@ -114,9 +112,6 @@ export function registerRenderDisciplineSupport(connection: Connection, deps: Re
       else deps.logger.error(`packs/workspaceEnvironments: ${ref?.id} is not an environment: ${resolved.message}`);
     }
     if (deps.environments.setWorkspace(valid)) for (const l of listeners) l();
-  });
-  connection.onNotification(workspaceProfilesNotification, (params: WorkspaceProfilesParams) => {
-    if (deps.profiles.setWorkspace(params?.files ?? [])) for (const l of listeners) l();
   });
   connection.onRequest(renderCommittedRequest, guard(deps.logger, renderCommittedRequest, { kind: 'off', reason: 'rendering failed; see the output log' }, renderCommitted));
   deps.documents.onDidClose((e) => baselines.forget(e.document.uri));
