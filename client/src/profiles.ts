@@ -26,6 +26,12 @@ class WorkspaceProfiles implements vscode.Disposable {
       vscode.workspace.onDidOpenTextDocument((d) => {
         if (isProfileFile(d.uri) && (!vscode.workspace.isTrusted || !this.files.has(d.uri.toString()))) this.set(d.uri, d.getText());
       }),
+      // An editor closed without saving leaves the file as it is on disk (restricted mode reads no closed file).
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (!isProfileFile(d.uri)) return;
+        if (vscode.workspace.isTrusted && d.uri.scheme === 'file') void this.read(d.uri);
+        else if (this.files.delete(d.uri.toString())) this.schedule();
+      }),
     );
     if (vscode.workspace.isTrusted) await this.discover();
     else {
@@ -55,8 +61,10 @@ class WorkspaceProfiles implements vscode.Disposable {
     try {
       text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch (e) {
-      // An unreadable file is reported as one: the server names it in the fallback note.
-      text = `unreadable: ${e instanceof Error ? e.message : String(e)}`;
+      // Gone or unreadable: it is no profile, and a pack naming it says no such profile exists.
+      this.client.warn(`${vscode.workspace.asRelativePath(uri, false)}: cannot be read: ${e instanceof Error ? e.message : String(e)}`, undefined, false);
+      if (this.files.delete(uri.toString()) && announce) this.schedule();
+      return;
     }
     this.set(uri, text, announce);
   }
