@@ -5,7 +5,7 @@
 // or a pack's `%% # profile:` comment may name one.
 
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { profileFileSuffix } from '../../src-shared/pack/profileFile';
 import { workspaceProfilesNotification, type WorkspaceProfileFile, type WorkspaceProfilesParams } from '../../src-shared/protocol/pack';
 
@@ -16,7 +16,7 @@ class WorkspaceProfiles implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private pending: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly client: LanguageClient) {}
+  constructor(private readonly client: BaseLanguageClient) {}
 
   async start(): Promise<void> {
     this.subscriptions.push(
@@ -98,7 +98,7 @@ function isProfileFile(uri: vscode.Uri): boolean {
   return uri.path.endsWith(profileFileSuffix);
 }
 
-export async function registerWorkspaceProfiles(context: vscode.ExtensionContext, client: LanguageClient): Promise<void> {
+export async function registerWorkspaceProfiles(context: vscode.ExtensionContext, client: BaseLanguageClient): Promise<void> {
   const profiles = new WorkspaceProfiles(client);
   context.subscriptions.push(profiles);
   await profiles.start();

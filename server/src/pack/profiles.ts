@@ -6,8 +6,8 @@
 // faults its JSON Schema cannot express as diagnostics, each at its range
 // (VS Code's JSON support shows the schema's own beside them).
 
-import type { Connection, Diagnostic } from 'vscode-languageserver/node';
-import { DiagnosticSeverity } from 'vscode-languageserver/node';
+import type { Connection, Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity } from 'vscode-languageserver';
 import { describePath } from '../../../src-shared/text/jsonPositions';
 import { parseProfileFile } from '../../../src-shared/pack/profileFile';
 import { isProfileName } from '../../../src-shared/pack/profiles';
