@@ -144,3 +144,20 @@ test('the shipped JSON Schema lists the same top-level fields, required keys and
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
   assert.ok(manifest.contributes.jsonValidation.some((v: { fileMatch: string; url: string }) => v.fileMatch === '*.loomprofile.json' && v.url === './schemas/loomprofile.schema.json'));
 });
+
+test('the intermediate releases in examples/releases are profile files too, and say what their tables said', () => {
+  const read = (name: string) => {
+    const r = parseProfileFile(fs.readFileSync(path.join(repoRoot, 'examples', 'releases', `${name}.loomprofile.json`), 'utf8'));
+    assert.ok(r.ok, name);
+    return r.profile;
+  };
+  const loom2 = read('loom-2');
+  const pack = packOf(['sandbox', '[{enforcement}]'], ['_enforcement_platform', 'PLATFORM']);
+  const env = environment({ workspace: '/w', platform: 'p', shell: 's', enforcement: 'PlatformEnforced', network: { posture: 'blocked' } });
+  assert.equal(render(pack, env, loom2), '[PLATFORM]');
+  assert.equal(render(pack, env, profiles['loom-1']!), '[]');
+  assert.equal(loom2.guidanceCap?.bytes, 16_384);
+  const oldest = read('loom-6-sections');
+  assert.ok(!oldest.canonicalSections.includes('delegation'));
+  assert.ok(!problems(packOf(['identity', 'hi']), oldest).some((p) => p.kind === 'MissingSection' && p.name === 'delegation'));
+});
