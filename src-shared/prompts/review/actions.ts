@@ -6,10 +6,10 @@
 
 import type { Range } from '../../text/range';
 import type { TextEdit } from '../../text/textEdit';
-import type { PromptsDocument } from '../document';
-import type { UnloggedEditData } from '../handEditsCodes';
-import { nodeAt, TableNode } from '../syntaxTree';
-import { sourceSpanOfValue } from '../tomlStrings';
+import type { PromptsDocument } from '../toml/document';
+import type { UnloggedEditData } from '../handEdits/codes';
+import { nodeAt, TableNode } from '../toml/syntaxTree';
+import { sourceSpanOfValue } from '../toml/strings';
 
 /** A string value the page shows: in a session, maybe a turn, maybe a tool call's `args`. */
 export interface ValueRef {

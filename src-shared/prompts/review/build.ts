@@ -6,13 +6,13 @@
 
 import type { TomlTable, TomlValue } from 'smol-toml';
 import { type Finding } from '../../finding';
-import { promptsCodes } from '../codes';
-import type { PromptsDocument, SessionModel, TurnModel } from '../document';
-import type { HandEdit } from '../handEdits';
-import { handEditCodes } from '../handEditsCodes';
-import { timeSpan } from '../hover';
-import { redactSecrets } from '../redactText';
-import { judgeTimestamp } from '../timestamps';
+import { promptsCodes } from '../rules/codes';
+import type { PromptsDocument, SessionModel, TurnModel } from '../toml/document';
+import type { HandEdit } from '../handEdits/diff';
+import { handEditCodes } from '../handEdits/codes';
+import { timeSpan } from '../features/hover';
+import { redactSecrets } from '../rules/redactText';
+import { judgeTimestamp } from '../rules/timestamps';
 import { cardKey } from './keys';
 import { shown, shownIf } from './pieces';
 import type { HeadComparison, Mark, MarkKind, ReviewCard, ReviewCounts, ReviewHeader, ReviewToolCall, ReviewTurn, ReviewView } from './view';

@@ -5,7 +5,7 @@
 // without hashing the session's text.
 
 import { digest } from '../../pack/digest';
-import type { BlockContent } from '../block';
+import type { BlockContent } from '../toml/block';
 import type { ReviewCard } from './view';
 
 const ids = new WeakMap<BlockContent, number>();

@@ -3,7 +3,7 @@
 // `…[truncated N chars]` as what they are. Offsets are the decoded value's,
 // so a selection over any piece maps back to the value.
 
-import { findSecrets, redaction } from '../secrets';
+import { findSecrets, redaction } from '../rules/secrets';
 import type { Piece, Shown } from './view';
 
 const truncated = /…\[truncated (\d+) chars\]$/;

@@ -6,15 +6,15 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import { checkHandEdits } from '../../../src-shared/prompts/handEditsCheck';
-import { computeFix } from '../../../src-shared/prompts/handEditsFixes';
-import { updatePrompts } from '../../../src-shared/prompts/incremental';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { checkHandEdits } from '../../../src-shared/prompts/handEdits/check';
+import { computeFix } from '../../../src-shared/prompts/handEdits/fixes';
+import { updatePrompts } from '../../../src-shared/prompts/toml/incremental';
 import { deleteTurnEdit, valueSourceRange } from '../../../src-shared/prompts/review/actions';
 import { reviewOf, type ReviewInputs } from '../../../src-shared/prompts/review/build';
 import { plainText, shown } from '../../../src-shared/prompts/review/pieces';
 import type { ReviewView } from '../../../src-shared/prompts/review/view';
-import { validatePrompts } from '../../../src-shared/prompts/validate';
+import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { applyFix } from '../../support/handEditFixtures';
 import { lines } from '../../support/promptsFixtures';
 
