@@ -19,6 +19,7 @@ import { registerPackProtocolSupport } from './pack/protocol';
 import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { createPackService } from './pack/service';
 import { registerHandEditSupport } from './prompts/handEdits';
+import { registerReviewSupport } from './prompts/review';
 import { promptsService } from './prompts/service';
 import { promptsIncremental } from './promptsIncremental';
 import { diskWorkspaceFiles, trustedFiles } from './workspaceFiles';
@@ -90,6 +91,7 @@ const workspace = new WorkspaceIndex(
 connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
 trust.onDidChange(() => workspace.forgetFiles());
 registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace, limits });
+registerReviewSupport(connection, { documents, models, settingsFor, logger, limits, handEdits });
 registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
 
 connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
