@@ -11,6 +11,7 @@ import { registerBaselineChanges } from './preview/baselineChanges';
 import { registerPreviews } from './preview/previewManager';
 import { handEditInitializationOptions, registerHandEditClient } from './prompts/handEdits';
 import { registerRenderDocuments } from './renderDocuments';
+import { registerReviews } from './review/reviewManager';
 import { registerStatusBar } from './statusBar';
 import { registerVersionedEdits } from './versionedEdits';
 
@@ -27,7 +28,8 @@ export async function activate(context: ExtensionContext): Promise<PacksApi> {
   const previews = registerPreviews(context, client, environments, baselinesChanged);
   const renders = registerRenderDocuments(context, client, environments, baselinesChanged);
   registerPackCommands(context, { previews, environments, renders });
-  return packsApi(previews, statusBar);
+  const reviews = registerReviews(context, client, baselinesChanged);
+  return packsApi(previews, statusBar, reviews);
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,0 +1,128 @@
+// The Session Review in the real webview: it opens beside a `.prompts`
+// file and shows its sessions (secrets masked, content as text); a click
+// on a turn reveals its source line; the cursor in the source lights up
+// its card and turn; text selected in the page is redacted with one undo
+// step and an [[edits]] entry; Make private edits the session; the "As
+// published" switch leaves out the private session. Every step is taken in
+// the page through its own handlers (the extension's `reviewDrive`), and
+// what the page shows is read back from its report.
+
+import * as assert from 'node:assert/strict';
+import { suite, suiteTeardown, test } from 'mocha';
+import * as vscode from 'vscode';
+import type { PacksApi } from '../../../client/src/api';
+import type { ReviewReport } from '../../../src-shared/prompts/review/messages';
+import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, waitFor } from './helpers';
+
+const file = 'prompts/review.prompts';
+const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
+
+async function api(): Promise<PacksApi> {
+  return (await activeExtension()).exports as PacksApi;
+}
+
+function waitForReport(packs: PacksApi, uri: vscode.Uri, ok: (r: ReviewReport) => boolean, description: string): Promise<ReviewReport> {
+  return waitFor(() => {
+    const r = packs.reviewShown(uri.toString());
+    return r && ok(r) ? r : undefined;
+  }, defaultDeadlineMs, description);
+}
+
+function lineOf(document: vscode.TextDocument, needle: string): number {
+  const at = document.getText().indexOf(needle);
+  assert.ok(at >= 0, `${needle} is in the file`);
+  return document.positionAt(at).line;
+}
+
+/** The review's file, open with its committed text, and its review shown beside it. */
+async function opened(): Promise<{ packs: PacksApi; document: vscode.TextDocument; report: ReviewReport }> {
+  const document = await openDocument(file);
+  const packs = await api();
+  assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', document.uri), true);
+  const report = await waitForReport(packs, document.uri, (r) => r.version === document.version, 'the review to show the open version');
+  return { packs, document, report };
+}
+
+/** Back in the source editor, with its snippet left, undoes the last edit. */
+async function undoInSource(document: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+  await vscode.commands.executeCommand('leaveSnippet');
+  await vscode.commands.executeCommand('undo');
+}
+
+suite('session review', () => {
+  suiteTeardown(closeAllEditors);
+
+  test('opens beside the file: the header, both cards and their turns, the secret masked, content as text', async () => {
+    const { report } = await opened();
+    assert.deepEqual(report.cards, ['r-1', 'r-2']);
+    assert.equal(report.published, false);
+    assert.match(report.text, /feature\/review/);
+    assert.match(report.text, /Alice Chen/);
+    assert.match(report.text, /Login form <script>alert\(1\)<\/script>/);
+    assert.match(report.text, /Private · not published/);
+    assert.match(report.text, /forked from r-1/);
+    assert.ok(!report.text.includes('alice@example.com'), 'never the email');
+    assert.ok(!report.text.includes(secret.slice(4)), 'the secret is masked');
+    assert.match(report.text, /a GitHub token/);
+    assert.ok(!report.tags.includes('SCRIPT'), 'content never became markup');
+  });
+
+  test('a click on a turn reveals its source line', async () => {
+    const { packs, document } = await opened();
+    const line = lineOf(document, 'summary = "Searched for the form."') - 2;
+    assert.ok(packs.reviewDrive(document.uri.toString(), { click: { card: 0, turn: 1 } }));
+    await waitFor(
+      () => vscode.window.activeTextEditor?.document === document && vscode.window.activeTextEditor.selection.active.line === line,
+      defaultDeadlineMs,
+      `the source editor at line ${line + 1}`,
+    );
+  });
+
+  test('the cursor in the source lights up its card and turn', async () => {
+    const { packs, document } = await opened();
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+    const line = lineOf(document, 'Now disable the button');
+    editor.selection = new vscode.Selection(line, 4, line, 4);
+    await waitForReport(packs, document.uri, (r) => r.highlighted?.card === 0 && r.highlighted.turn === 2, 'card 0, turn 2 lit up');
+    const other = lineOf(document, 'A private follow-up.');
+    editor.selection = new vscode.Selection(other, 0, other, 0);
+    await waitForReport(packs, document.uri, (r) => r.highlighted?.card === 1 && r.highlighted.turn === 0, 'card 1, turn 0 lit up');
+  });
+
+  test('text selected in the page is redacted: [REDACTED] and an [[edits]] entry, one undo takes back both', async () => {
+    const { packs, document } = await opened();
+    const original = document.getText();
+    const value = 'Add a login form.\nKeep the old token ';
+    const from = value.indexOf('login');
+    assert.ok(packs.reviewDrive(document.uri.toString(), { select: { value: { session: 0, turn: 0, key: 'text' }, from, to: from + 'login form'.length } }));
+    assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'redact' }));
+    await waitFor(() => document.getText().includes('Add a [REDACTED].'), defaultDeadlineMs, 'the selection redacted in the source');
+    assert.match(document.getText(), /\[\[edits\]\]\nat = \S+\nby = "[^"]*"\nsessions = \["r-1"\]\nturns = \[0\]\nreason = "Redacted text in turn 0\."/);
+    await waitForReport(packs, document.uri, (r) => r.version === document.version && r.text.includes('Add a [REDACTED].'), 'the review to follow the edit');
+    await undoInSource(document);
+    await waitFor(() => document.getText() === original, defaultDeadlineMs, 'one undo to restore the text and remove the entry');
+  });
+
+  test('Make private on a card sets visibility and records it; one undo takes it back', async () => {
+    const { packs, document } = await opened();
+    const original = document.getText();
+    assert.ok(packs.reviewDrive(document.uri.toString(), { pressOn: { card: 0, action: 'makePrivate' } }));
+    await waitFor(() => /outcome = "shipped"\nvisibility = "private"\n/.test(document.getText()), defaultDeadlineMs, 'visibility = "private" on r-1');
+    assert.match(document.getText(), /sessions = \["r-1"\]\nturns = \[\]\nreason = "Made the session private\."/);
+    await waitForReport(packs, document.uri, (r) => r.version === document.version && (r.text.match(/Private · not published/g) ?? []).length === 2, 'both cards marked private');
+    await undoInSource(document);
+    await waitFor(() => document.getText() === original, defaultDeadlineMs, 'one undo to restore the session');
+  });
+
+  test('As published shows only the public session, and switches back', async () => {
+    const { packs, document } = await opened();
+    assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'published' }));
+    const published = await waitForReport(packs, document.uri, (r) => r.published, 'the published view');
+    assert.deepEqual(published.cards, ['r-1']);
+    assert.ok(!published.text.includes('A private follow-up.'));
+    assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'published' }));
+    const all = await waitForReport(packs, document.uri, (r) => !r.published, 'the full view again');
+    assert.deepEqual(all.cards, ['r-1', 'r-2']);
+  });
+});
