@@ -54,7 +54,9 @@ suite('session review', () => {
   suiteTeardown(closeAllEditors);
 
   test('opens beside the file: the header, both cards and their turns, the secret masked, content as text', async () => {
-    const { report } = await opened();
+    const { packs, document } = await opened();
+    // Turns are built as their card nears the screen: both cards of this small file are.
+    const report = await waitForReport(packs, document.uri, (r) => r.built === 2, 'the turns of both cards');
     assert.deepEqual(report.cards, ['r-1', 'r-2']);
     assert.equal(report.published, false);
     assert.match(report.text, /feature\/review/);
@@ -64,7 +66,12 @@ suite('session review', () => {
     assert.match(report.text, /forked from r-1/);
     assert.ok(!report.text.includes('alice@example.com'), 'never the email');
     assert.ok(!report.text.includes(secret.slice(4)), 'the secret is masked');
-    assert.match(report.text, /a GitHub token/);
+    assert.match(report.text, /●●●● a GitHub token/);
+    assert.match(report.text, /Add a login form\.\nKeep the old token/, 'line breaks kept');
+    assert.match(report.text, /Grep/);
+    assert.match(report.text, /LoginForm/);
+    assert.match(report.text, /failed/);
+    assert.match(report.text, /1 secret/);
     assert.ok(!report.tags.includes('SCRIPT'), 'content never became markup');
   });
 
