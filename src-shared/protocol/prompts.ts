@@ -4,7 +4,7 @@
 // view model. Standard LSP covers the rest.
 
 import type { FixRequest } from '../prompts/handEdits/fixes';
-import type { ReviewCard, ReviewView } from '../prompts/review/view';
+import type { ReviewView } from '../prompts/review/view';
 import type { Position, Range } from '../text/range';
 
 /** Client -> server, in `initializationOptions`: whether the workspace is trusted (git runs only if so). */
@@ -108,13 +108,7 @@ export interface ReviewParams {
   readonly known?: readonly string[];
 }
 
-/** A card the client already holds under this key. */
-export interface KnownCard {
-  readonly known: string;
-}
-
-export interface ReviewResult extends Omit<ReviewView, 'cards'> {
+export interface ReviewResult extends ReviewView {
   readonly uri: string;
   readonly version: number;
-  readonly cards: readonly (ReviewCard | KnownCard)[];
 }

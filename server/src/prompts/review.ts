@@ -52,9 +52,8 @@ export function registerReviewSupport(connection: Connection, deps: ReviewDeps):
       findings = [...findings, ...verdict.findings];
       unlogged = verdict.unlogged;
     }
-    const view = reviewOf(model, { findings, unlogged, head, published: params.published });
-    const known = new Set(params.known ?? []);
-    return { ...view, uri: params.uri, version, cards: view.cards.map((c) => (known.has(c.key) ? { known: c.key } : c)) };
+    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []) });
+    return { ...view, uri: params.uri, version };
   }
 
   connection.onRequest(reviewRequest, guard(deps.logger, reviewRequest, null, review));

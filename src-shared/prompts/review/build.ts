@@ -15,7 +15,7 @@ import { redactSecrets } from '../rules/redactText';
 import { judgeTimestamp } from '../rules/timestamps';
 import { cardKey } from './keys';
 import { shown, shownIf } from './pieces';
-import type { HeadComparison, Mark, MarkKind, ReviewCard, ReviewCounts, ReviewHeader, ReviewToolCall, ReviewTurn, ReviewView } from './view';
+import type { HeadComparison, KnownCard, Mark, MarkKind, ReviewCard, ReviewCounts, ReviewHeader, ReviewToolCall, ReviewTurn, ReviewView } from './view';
 
 export interface ReviewInputs {
   /** Validation findings and hand-edit findings of this version (their messages never hold a secret). */
@@ -24,6 +24,8 @@ export interface ReviewInputs {
   readonly unlogged: readonly HandEdit[];
   readonly head: HeadComparison;
   readonly published: boolean;
+  /** Keys of cards the receiver holds: those are not built again, only named. */
+  readonly known?: ReadonlySet<string>;
 }
 
 /** The argument that says what a call did, per tool (FORMATS.md B.3). */
@@ -51,8 +53,8 @@ export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView
     const id = s.view.value['id'];
     if (typeof id === 'string' && !cardOf.has(id)) cardOf.set(id, s.index);
   }
-  const cards = sessions.map((s) => card(s, marks.bySession.get(s.index) ?? [], cardOf));
-  const shownMarks = cards.flatMap((c) => [...c.marks, ...c.turns.flatMap((t) => t.marks)]);
+  const cards = sessions.map((s) => card(s, marks.bySession.get(s.index) ?? [], cardOf, inputs.known));
+  const shownMarks = sessions.flatMap((s) => (marks.bySession.get(s.index) ?? []).map((m) => m.mark));
   const fileMarks = inputs.published ? [] : marks.outside;
   const counts: ReviewCounts = {
     sessions: sessions.length,
@@ -90,18 +92,22 @@ function header(doc: PromptsDocument, counts: ReviewCounts, head: HeadComparison
   };
 }
 
-function card(s: SessionModel, marks: readonly PlacedMark[], cardOf: ReadonlyMap<string, number>): ReviewCard {
+function card(s: SessionModel, marks: readonly PlacedMark[], cardOf: ReadonlyMap<string, number>, known: ReadonlySet<string> | undefined): ReviewCard | KnownCard {
   const v = s.view.value;
-  const id = typeof v['id'] === 'string' ? v['id'] : '';
   const line = s.view.range.start.line;
+  const fork = nonBlank(v['forked_from']);
+  const forkCard = fork === undefined ? undefined : cardOf.get(fork);
+  const forkedFrom = fork === undefined ? undefined : { id: redactSecrets(fork), ...(forkCard !== undefined && forkCard !== s.index && { card: forkCard }) };
+  const key = cardKey(s.view.block.content, { index: s.index, line, marks, forkedFrom });
+  if (known?.has(key)) return { known: key };
+  const id = typeof v['id'] === 'string' ? v['id'] : '';
   // The block's last line (`endLine` is one past it).
   const endLine = s.view.block.endLine - 1;
   const turns = s.turns.map((t, k) => turn(t, line, s.turns[k + 1]?.view.range.start.line ?? endLine + 1, v['verbose'] === true, marks));
   const merged = reviewed(v);
-  const fork = nonBlank(v['forked_from']);
-  const forkCard = fork === undefined ? undefined : cardOf.get(fork);
   const own = marks.filter((m) => m.turn === undefined).map((m) => m.mark);
-  const body: Omit<ReviewCard, 'key'> = {
+  return {
+    key,
     index: s.index,
     line,
     endLine,
@@ -116,11 +122,10 @@ function card(s: SessionModel, marks: readonly PlacedMark[], cardOf: ReadonlyMap
     ...optionalShown('lesson', v['lesson']),
     private: isPrivate(s),
     ...(merged && { reviewed: merged }),
-    ...(fork !== undefined && { forkedFrom: { id: redactSecrets(fork), ...(forkCard !== undefined && forkCard !== s.index && { card: forkCard }) } }),
+    ...(forkedFrom && { forkedFrom }),
     turns,
     marks: own,
   };
-  return { ...body, key: cardKey(s.view.block.content, body) };
 }
 
 function turn(t: TurnModel, sessionLine: number, nextLine: number, verbose: boolean, marks: readonly PlacedMark[]): ReviewTurn {

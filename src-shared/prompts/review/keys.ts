@@ -22,7 +22,15 @@ function contentId(content: BlockContent): number {
   return id;
 }
 
-export function cardKey(content: BlockContent, card: Omit<ReviewCard, 'key'>): string {
-  const around = JSON.stringify([card.marks, card.turns.map((t) => t.marks), card.forkedFrom ?? null]);
-  return `${epoch}.${contentId(content)}.${card.index}.${card.line}.${digest(around)}`;
+/** What a card shows besides its block's content: where it is, its marks (by turn) and its fork link. */
+export interface CardSetting {
+  readonly index: number;
+  readonly line: number;
+  readonly marks: readonly { readonly turn: number | undefined; readonly mark: unknown }[];
+  readonly forkedFrom: ReviewCard['forkedFrom'];
+}
+
+export function cardKey(content: BlockContent, setting: CardSetting): string {
+  const around = JSON.stringify([setting.marks.map((m) => [m.turn ?? null, m.mark]), setting.forkedFrom ?? null]);
+  return `${epoch}.${contentId(content)}.${setting.index}.${setting.line}.${digest(around)}`;
 }

@@ -95,6 +95,11 @@ export interface ReviewCard {
   readonly marks: readonly Mark[];
 }
 
+/** A card the receiver holds already under this key (see `ReviewInputs.known`). */
+export interface KnownCard {
+  readonly known: string;
+}
+
 export interface ReviewCounts {
   readonly sessions: number;
   readonly public: number;
@@ -122,7 +127,8 @@ export interface ReviewHeader {
 
 export interface ReviewView {
   readonly header: ReviewHeader;
-  readonly cards: readonly ReviewCard[];
+  /** In file order; a card whose key the receiver named as known is its key only. */
+  readonly cards: readonly (ReviewCard | KnownCard)[];
   /** Marks outside every session (`[commit]`, `[[edits]]`, a block that does not parse). */
   readonly marks: readonly Mark[];
   /** Only what the feed publishes: public sessions, no emails. */

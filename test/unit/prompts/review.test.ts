@@ -13,7 +13,7 @@ import { updatePrompts } from '../../../src-shared/prompts/toml/incremental';
 import { deleteTurnEdit, valueSourceRange } from '../../../src-shared/prompts/review/actions';
 import { reviewOf, type ReviewInputs } from '../../../src-shared/prompts/review/build';
 import { plainText, shown } from '../../../src-shared/prompts/review/pieces';
-import type { ReviewView } from '../../../src-shared/prompts/review/view';
+import type { ReviewCard, ReviewView } from '../../../src-shared/prompts/review/view';
 import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { applyFix } from '../../support/handEditFixtures';
 import { lines } from '../../support/promptsFixtures';
@@ -80,6 +80,11 @@ const file = lines(
   /* 56 */ '',
 );
 
+/** The cards built (none is known in these tests but the key test's). */
+function built(v: ReviewView): ReviewCard[] {
+  return v.cards.filter((c): c is ReviewCard => !('known' in c));
+}
+
 function view(text: string, more: Partial<ReviewInputs> = {}): ReviewView {
   const doc = parsePrompts(text);
   return reviewOf(doc, { findings: validatePrompts(doc, { strictUnknownTools: false }), unlogged: [], head: { kind: 'compared' }, published: false, ...more });
@@ -97,7 +102,7 @@ test('the header: branch, message, author name and username, never the email; co
 });
 
 test('a card: title, source, model, outcome, tags, time span, summary, lesson, reviewed stamps', () => {
-  const c = view(file).cards[0]!;
+  const c = built(view(file))[0]!;
   assert.equal(plainText(c.title!), 'Login form');
   assert.deepEqual([c.id, c.source, c.model, c.outcome], ['s-1', 'claude_code', 'claude-opus', 'shipped']);
   assert.deepEqual(c.tags.map(plainText), ['ui', 'auth']);
@@ -110,7 +115,7 @@ test('a card: title, source, model, outcome, tags, time span, summary, lesson, r
 });
 
 test('a private, verbose, forked session: marked private, its assistant text shown, the fork linked to its card', () => {
-  const c = view(file).cards[1]!;
+  const c = built(view(file))[1]!;
   assert.equal(c.private, true);
   assert.equal(c.title, undefined, 'no title: the page shows the id');
   assert.deepEqual(c.forkedFrom, { id: 's-1', card: 0 });
@@ -119,7 +124,7 @@ test('a private, verbose, forked session: marked private, its assistant text sho
 });
 
 test('turns: user text with its line breaks, assistant summary without its text, tool calls with their key argument', () => {
-  const [user, assistant, last] = view(file).cards[0]!.turns;
+  const [user, assistant, last] = built(view(file))[0]!.turns;
   assert.equal(user!.role, 'user');
   assert.deepEqual([user!.line, user!.endLine], [24, 27]);
   assert.equal(plainText(user!.text!), 'Add a login form.\nUse token [secret] <b>now</b>');
@@ -139,7 +144,7 @@ test('turns: user text with its line breaks, assistant summary without its text,
 test('a secret is masked: its characters are nowhere in the view, its piece keeps its offsets', () => {
   const v = view(file);
   assert.ok(!JSON.stringify(v).includes(secret.slice(4)), 'the secret never leaves the core');
-  const pieces = v.cards[0]!.turns[0]!.text!.pieces;
+  const pieces = built(v)[0]!.turns[0]!.text!.pieces;
   const masked = pieces.find((p) => p.kind === 'secret')!;
   const value = `Add a login form.\nUse token ${secret} <b>now</b>`;
   assert.equal(value.slice(masked.start, masked.end), secret);
@@ -151,8 +156,8 @@ test('a secret is masked: its characters are nowhere in the view, its piece keep
       [value.indexOf(secret) + secret.length, value.length],
     ],
   );
-  assert.equal(v.cards[0]!.turns[0]!.marks[0]!.kind, 'secret');
-  assert.doesNotMatch(v.cards[0]!.turns[0]!.marks[0]!.message, /ghp_/);
+  assert.equal(built(v)[0]!.turns[0]!.marks[0]!.kind, 'secret');
+  assert.doesNotMatch(built(v)[0]!.turns[0]!.marks[0]!.message, /ghp_/);
 });
 
 test('pieces: an empty value is one empty text piece; several specials in order', () => {
@@ -166,21 +171,21 @@ test('pieces: an empty value is one empty text piece; several specials in order'
 test('marks: a validation error on its turn, an unlogged edit on its turn with the committed text', () => {
   const broken = file.replace('  role = "assistant"\n  summary', '  role = "robot"\n  summary');
   const v = view(broken);
-  const turn = v.cards[0]!.turns[1]!;
+  const turn = built(v)[0]!.turns[1]!;
   assert.deepEqual(turn.marks.map((m) => [m.kind, m.code, m.line]), [['error', 'prompts/bad-enum-value', 29]]);
   const edited = file.replace('text = "The key was [REDACTED]."', 'text = "The key was hidden."');
   const baseline = parsePrompts(file);
   const doc = parsePrompts(edited);
   const verdict = checkHandEdits(baseline, doc);
   const r = reviewOf(doc, { findings: [...verdict.findings], unlogged: verdict.unlogged, head: { kind: 'compared' }, published: false });
-  const marks = r.cards[0]!.turns[2]!.marks;
+  const marks = built(r)[0]!.turns[2]!.marks;
   assert.deepEqual(marks.map((m) => [m.kind, m.committed]), [['unlogged', 'The key was [REDACTED].']]);
   assert.equal(r.header.counts.unlogged, 1);
 });
 
 test('as published: only public sessions, no file-level marks, counts of what is shown', () => {
   const v = view(file, { published: true });
-  assert.deepEqual(v.cards.map((c) => c.id), ['s-1']);
+  assert.deepEqual(built(v).map((c) => c.id), ['s-1']);
   assert.equal(v.published, true);
   assert.deepEqual(v.marks, []);
   assert.equal(v.header.counts.sessions, 1);
@@ -198,16 +203,20 @@ test('a card keeps its key when another session is edited, and gets a new one wh
   const at = file.indexOf('Verbose text shows.');
   const after = updatePrompts(before, { start: at, end: at, text: 'Still ' });
   const inputs: ReviewInputs = { findings: [], unlogged: [], head: { kind: 'compared' }, published: false };
-  const [a0, a1] = reviewOf(before, inputs).cards;
-  const [b0, b1] = reviewOf(after, inputs).cards;
+  const [a0, a1] = built(reviewOf(before, inputs));
+  const [b0, b1] = built(reviewOf(after, inputs));
   assert.equal(a0!.key, b0!.key);
   assert.notEqual(a1!.key, b1!.key);
+  // Named as known, the unchanged card is not built again; the changed one is.
+  const again = reviewOf(after, { ...inputs, known: new Set([a0!.key, a1!.key]) }).cards;
+  assert.deepEqual(again[0], { known: a0!.key });
+  assert.equal((again[1] as ReviewCard).id, 's-2');
 });
 
 test('a file that does not parse gives an empty, unreadable view, never a throw', () => {
   for (const text of ['', '[[sessions', 'x = 1\n[commit\n', '\u0000\u0000']) {
     const v = view(text);
-    assert.equal(v.cards.length, 0);
+    assert.equal(built(v).length, 0);
   }
   assert.equal(view('[[sessions').unreadable, true);
 });

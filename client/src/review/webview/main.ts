@@ -186,17 +186,35 @@ function nextMark(kind: Mark['kind'] | undefined): void {
 
 const maxReportedText = 200_000;
 
+let reportDue = false;
+
+/** Reports what the page shows, once per turn of the event loop however many changes it had. */
 function report(): void {
+  if (reportDue) return;
+  reportDue = true;
+  setTimeout(() => {
+    reportDue = false;
+    sendReport();
+  }, 0);
+}
+
+function sendReport(): void {
   if (!show) return;
   const cards = show.order.map((k) => held.get(k)?.card.id ?? '');
+  // The header, then cards in order, until the cap: a 6 MB file is not read back whole on every scroll.
+  let text = header?.textContent ?? '';
+  for (const child of list.children) {
+    if (text.length >= maxReportedText) break;
+    text += child.textContent ?? '';
+  }
   vscode.postMessage({
     type: 'shown',
     version: show.version,
     published: show.published,
     cards,
-    text: (root.textContent ?? '').slice(0, maxReportedText),
+    text: text.slice(0, maxReportedText),
     highlighted,
-    built: [...held.values()].filter((h) => h.element.querySelector('ol.turns')?.getAttribute('data-built') === 'yes').length,
+    built: list.querySelectorAll('ol.turns[data-built="yes"]').length,
     tags: [...new Set([...root.querySelectorAll('*')].map((e) => e.tagName))].sort(),
     replaced,
   });
