@@ -12,6 +12,7 @@ import { renderRequest, type RenderedPack, type RenderParams, type RenderResult 
 import { packCommands } from '../commandIds';
 import type { Environments } from '../environments';
 import { RenderScheduler } from './renderScheduler';
+import { revealSourceLine } from './revealLine';
 
 /** What the page last put on screen, read back from it. */
 export interface PreviewShown {
@@ -129,7 +130,7 @@ export class PackPreview implements vscode.Disposable {
         this.onShown(this.lastShown);
         return;
       case 'reveal':
-        void this.revealLine(message.line);
+        void revealSourceLine(this.packUri, message.line);
         return;
       case 'pickEnvironment':
         void this.environments.pick(this.state.packUri);
@@ -154,10 +155,4 @@ export class PackPreview implements vscode.Disposable {
     this.post({ type: 'highlight', line, section: section?.name ?? null });
   }
 
-  private async revealLine(line: number): Promise<void> {
-    const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.state.packUri);
-    const range = new vscode.Range(line, 0, line, 0);
-    const editor = await vscode.window.showTextDocument(this.packUri, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, selection: range });
-    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  }
 }

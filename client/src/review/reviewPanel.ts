@@ -15,6 +15,7 @@ import type { DriveStep, HostToReview, ReviewReport, ReviewToHost } from '../../
 import type { ReviewCard } from '../../../src-shared/prompts/review/view';
 import { applyHandEditFix } from '../prompts/handEditFixes';
 import { RenderScheduler } from '../preview/renderScheduler';
+import { revealSourceLine } from '../preview/revealLine';
 
 /** Time between two views while the curator types. */
 const throttleMs = 120;
@@ -143,7 +144,7 @@ export class ReviewPanel implements vscode.Disposable {
         this.onReport(this.uri.toString(), message);
         return;
       case 'reveal':
-        void this.revealLine(message.line);
+        void revealSourceLine(this.uri, message.line);
         return;
       case 'published':
         // Cards are the same either way (their keys too): only which of them are shown changes.
@@ -176,13 +177,5 @@ export class ReviewPanel implements vscode.Disposable {
 
   private post(message: HostToReview): void {
     if (this.ready && !this.disposed) void this.panel.webview.postMessage(message);
-  }
-
-  private async revealLine(line: number): Promise<void> {
-    const key = this.uri.toString();
-    const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key);
-    const range = new vscode.Range(line, 0, line, 0);
-    const editor = await vscode.window.showTextDocument(this.uri, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, selection: range });
-    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 }

@@ -10,38 +10,10 @@
 import * as assert from 'node:assert/strict';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import type { PacksApi } from '../../../client/src/api';
-import type { ReviewReport } from '../../../src-shared/prompts/review/messages';
-import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, waitFor } from './helpers';
+import { closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
+import { lineOf, opened, waitForReport } from './reviewHelpers';
 
-const file = 'prompts/review.prompts';
 const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
-
-async function api(): Promise<PacksApi> {
-  return (await activeExtension()).exports as PacksApi;
-}
-
-function waitForReport(packs: PacksApi, uri: vscode.Uri, ok: (r: ReviewReport) => boolean, description: string): Promise<ReviewReport> {
-  return waitFor(() => {
-    const r = packs.reviewShown(uri.toString());
-    return r && ok(r) ? r : undefined;
-  }, defaultDeadlineMs, description);
-}
-
-function lineOf(document: vscode.TextDocument, needle: string): number {
-  const at = document.getText().indexOf(needle);
-  assert.ok(at >= 0, `${needle} is in the file`);
-  return document.positionAt(at).line;
-}
-
-/** The review's file, open with its committed text, and its review shown beside it. */
-async function opened(): Promise<{ packs: PacksApi; document: vscode.TextDocument; report: ReviewReport }> {
-  const document = await openDocument(file);
-  const packs = await api();
-  assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', document.uri), true);
-  const report = await waitForReport(packs, document.uri, (r) => r.version === document.version, 'the review to show the open version');
-  return { packs, document, report };
-}
 
 /** Back in the source editor, with its snippet left, undoes the last edit. */
 async function undoInSource(document: vscode.TextDocument): Promise<void> {
@@ -122,6 +94,17 @@ suite('session review', () => {
     await waitFor(() => document.getText() === original, defaultDeadlineMs, 'one undo to restore the session');
   });
 
+  test('Delete turn removes its lines and records the index it had; one undo takes it back', async () => {
+    const { packs, document } = await opened();
+    const original = document.getText();
+    assert.ok(packs.reviewDrive(document.uri.toString(), { pressOn: { card: 0, turn: 1, action: 'deleteTurn' } }));
+    await waitFor(() => !document.getText().includes('Searched for the form.'), defaultDeadlineMs, 'turn 1 deleted');
+    assert.match(document.getText(), /sessions = \["r-1"\]\nturns = \[1\]\nreason = "Deleted turn 1\."/);
+    assert.match(document.getText(), /out of it\."""\n\n {2}\[\[sessions\.turns\]\]\n {2}role = "user"\n {2}text = "Now disable/);
+    await undoInSource(document);
+    await waitFor(() => document.getText() === original, defaultDeadlineMs, 'one undo to restore the turn');
+  });
+
   test('As published shows only the public session, and switches back', async () => {
     const { packs, document } = await opened();
     assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'published' }));
@@ -133,3 +116,4 @@ suite('session review', () => {
     assert.deepEqual(all.cards, ['r-1', 'r-2']);
   });
 });
+
