@@ -15,7 +15,7 @@ export interface CardHandlers {
   showCard(index: number): void;
 }
 
-const markGlyphs: Readonly<Record<Mark['kind'], string>> = { secret: '⚿', unlogged: '✎', error: '✖', warning: '⚠' };
+const markGlyphs: Readonly<Record<Mark['kind'], string>> = { secret: '●', unlogged: '✎', error: '✖', warning: '⚠' };
 const markNames: Readonly<Record<Mark['kind'], string>> = { secret: 'Secret', unlogged: 'Unlogged hand edit', error: 'Error', warning: 'Warning' };
 
 export function cardElement(el: Maker, card: ReviewCard, on: CardHandlers): HTMLElement {
