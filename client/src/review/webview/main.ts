@@ -71,7 +71,7 @@ const cardHandlers: CardHandlers = {
 };
 
 const headerHandlers: HeaderHandlers = {
-  reveal: cardHandlers.reveal,
+  reveal: (line) => cardHandlers.reveal(line),
   togglePublished: () => show && vscode.postMessage({ type: 'published', published: !show.published }),
   redact,
   recordAll: () => vscode.postMessage({ type: 'recordAll' }),
