@@ -10,7 +10,8 @@
 import * as assert from 'node:assert/strict';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
+import type { PacksApi } from '../../../client/src/api';
+import { activeExtension, closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
 import { lineOf, opened, waitForReport } from './reviewHelpers';
 
 const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
@@ -117,3 +118,33 @@ suite('session review', () => {
   });
 });
 
+
+suite('session review of a long file', () => {
+  suiteTeardown(closeAllEditors);
+
+  test('builds the turns of the cards near the screen only, and an edit replaces one card', async () => {
+    const sessions = Array.from({ length: 80 }, (_, i) => {
+      const turns = Array.from({ length: 6 }, (_, t) => `  [[sessions.turns]]\n  role = "user"\n  text = "Session ${i}, turn ${t}: ${'words '.repeat(30)}"\n`).join('\n');
+      return `[[sessions]]\nid = "long-${String(i).padStart(2, '0')}"\nsource = "manual"\n\n${turns}`;
+    });
+    const text = `[commit]\nbranch = "long"\nauthor_name = "Alice Chen"\nauthor_email = "alice@example.com"\n\n${sessions.join('\n')}`;
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'prompts', 'long.prompts');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+    const packs = (await activeExtension()).exports as PacksApi;
+    assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', uri), true);
+    const first = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 80 && r.built > 0, 'the long file reviewed');
+    assert.ok(first.built < 40, `only the cards near the screen have their turns built (${first.built} of 80)`);
+    // The cursor on the last session builds and lights up its card.
+    const last = lineOf(document, 'Session 79, turn 5');
+    editor.selection = new vscode.Selection(last, 2, last, 2);
+    await waitForReport(packs, uri, (r) => r.highlighted?.card === 79 && r.highlighted.turn === 5, 'the last card lit up');
+    // One keystroke in one session: the page replaces that card and keeps the other 79.
+    const line = lineOf(document, 'Session 40, turn 0');
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(line, 10), 'x')));
+    const after = await waitForReport(packs, uri, (r) => r.version === document.version, 'the edit reviewed');
+    assert.equal(after.replaced, 1);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+});
