@@ -48,6 +48,12 @@ suite('session review', () => {
     assert.ok(!report.tags.includes('SCRIPT'), 'content never became markup');
   });
 
+  test('the bar of marks jumps to the next mark: the secret in turn 0', async () => {
+    const { packs, document } = await opened();
+    assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'nextMark' }));
+    await waitForReport(packs, document.uri, (r) => r.highlighted?.card === 0 && r.highlighted.turn === 0, 'the secret in card 0, turn 0 lit up');
+  });
+
   test('a click on a turn reveals its source line', async () => {
     const { packs, document } = await opened();
     const line = lineOf(document, 'summary = "Searched for the form."') - 2;
