@@ -48,10 +48,11 @@ export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView
   const all = doc.sessions;
   const sessions = inputs.published ? all.filter((s) => !isPrivate(s)) : all;
   const marks = placeMarks(all, marksOf(inputs));
-  const cardOf = new Map<string, number>();
-  for (const s of sessions) {
+  /** Each id's first session in the file, and whether its card is shown. */
+  const cardOf = new Map<string, { index: number; shown: boolean }>();
+  for (const s of all) {
     const id = s.view.value['id'];
-    if (typeof id === 'string' && !cardOf.has(id)) cardOf.set(id, s.index);
+    if (typeof id === 'string' && !cardOf.has(id)) cardOf.set(id, { index: s.index, shown: !inputs.published || !isPrivate(s) });
   }
   const cards = sessions.map((s) => card(s, marks.bySession.get(s.index) ?? [], cardOf, inputs.known));
   const shownMarks = sessions.flatMap((s) => (marks.bySession.get(s.index) ?? []).map((m) => m.mark));
@@ -92,12 +93,19 @@ function header(doc: PromptsDocument, counts: ReviewCounts, head: HeadComparison
   };
 }
 
-function card(s: SessionModel, marks: readonly PlacedMark[], cardOf: ReadonlyMap<string, number>, known: ReadonlySet<string> | undefined): ReviewCard | KnownCard {
+function card(s: SessionModel, marks: readonly PlacedMark[], cardOf: ReadonlyMap<string, { index: number; shown: boolean }>, known: ReadonlySet<string> | undefined): ReviewCard | KnownCard {
   const v = s.view.value;
   const line = s.view.range.start.line;
   const fork = nonBlank(v['forked_from']);
   const forkCard = fork === undefined ? undefined : cardOf.get(fork);
-  const forkedFrom = fork === undefined ? undefined : { id: redactSecrets(fork), ...(forkCard !== undefined && forkCard !== s.index && { card: forkCard }) };
+  const forkedFrom: ReviewCard['forkedFrom'] =
+    fork === undefined
+      ? undefined
+      : {
+          id: redactSecrets(fork),
+          ...(forkCard?.shown && forkCard.index !== s.index && { card: forkCard.index }),
+          ...(forkCard && !forkCard.shown && { unpublished: true }),
+        };
   const key = cardKey(s.view.block.content, { index: s.index, line, marks, forkedFrom });
   if (known?.has(key)) return { known: key };
   const id = typeof v['id'] === 'string' ? v['id'] : '';

@@ -88,8 +88,8 @@ export interface ReviewCard {
   readonly private: boolean;
   /** Set when a merge stamped the session (`merged_from`, `merged_at`, `approved_by`). */
   readonly reviewed?: { readonly mergedFrom?: string; readonly mergedAt?: string; readonly approvedBy?: string };
-  /** `forked_from`, with the ancestor's card index when it is in this file. */
-  readonly forkedFrom?: { readonly id: string; readonly card?: number };
+  /** `forked_from`, with the ancestor's card index when it is in this file and shown (`unpublished`: in the file, but private). */
+  readonly forkedFrom?: { readonly id: string; readonly card?: number; readonly unpublished?: true };
   readonly turns: readonly ReviewTurn[];
   /** Marks on the session's own fields (not in a turn). */
   readonly marks: readonly Mark[];

@@ -190,6 +190,10 @@ test('as published: only public sessions, no file-level marks, counts of what is
   assert.deepEqual(v.marks, []);
   assert.equal(v.header.counts.sessions, 1);
   assert.equal(v.header.counts.private, 0);
+  // A public session forked from a private one names its ancestor as unpublished.
+  const forked = file.replace('visibility = "private"\nforked_from = "s-1"', 'forked_from = "s-1"').replace('id = "s-1"\nsource = "claude_code"', 'id = "s-1"\nsource = "claude_code"\nvisibility = "private"');
+  const w = view(forked, { published: true });
+  assert.deepEqual(built(w).map((c) => [c.id, c.forkedFrom]), [['s-2', { id: 's-1', unpublished: true }]]);
   assert.ok(!JSON.stringify(v).includes('alice@example.com'));
 });
 

@@ -72,7 +72,7 @@ export function cardElement(el: Maker, card: ReviewCard, on: CardHandlers): HTML
           on.showCard(fork.card!);
         });
         tags.append(link);
-      } else tags.append(el('span', 'fact fork', `forked from ${fork.id} (not in this file)`));
+      } else tags.append(el('span', 'fact fork', `forked from ${fork.id} (${fork.unpublished ? 'private: not published' : 'not in this file'})`));
     }
     head.append(tags);
   }
