@@ -224,9 +224,16 @@ function marksOf(inputs: ReviewInputs): Mark[] {
     const kind = kindOf(f);
     if (!kind) continue;
     const was = kind === 'unlogged' ? committed.get(`${f.range.start.line}:${f.range.start.character}:${whatOf(f)}`) : undefined;
-    out.push({ kind, line: f.range.start.line, message: redactSecrets(f.message), code: f.code, ...(was !== undefined && { committed: redactSecrets(was) }) });
+    out.push({ kind, line: f.range.start.line, message: redactSecrets(f.message), code: f.code, ...(was !== undefined && { committed: shortened(redactSecrets(was)) }) });
   }
   return out;
+}
+
+/** A hover's worth of the committed text: a 512 KiB turn is not sent whole for a tooltip. */
+const committedChars = 2_000;
+
+function shortened(text: string): string {
+  return text.length <= committedChars ? text : `${text.slice(0, committedChars)}… (${(text.length - committedChars).toLocaleString('en-US')} more characters)`;
 }
 
 function whatOf(f: Finding): string {

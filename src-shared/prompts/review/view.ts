@@ -38,7 +38,7 @@ export interface Mark {
   readonly message: string;
   /** The finding's code (`prompts/secret`, `prompts/unlogged-edit`, …). */
   readonly code: string;
-  /** For an unlogged edit of a string: the text committed at HEAD, secrets masked. */
+  /** For an unlogged edit of a string: the text committed at HEAD (its first 2,000 characters), secrets redacted. */
   readonly committed?: string;
 }
 
