@@ -2,9 +2,8 @@
 // review beside it, restores reviews after a window reload, and reports
 // what each page put on screen to the extension's API.
 
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { languageIds } from '../../../src-shared/protocol/common';
 import type { DriveStep, ReviewReport } from '../../../src-shared/prompts/review/messages';
 import { reviewCommands, reviewViewType } from '../commandIds';
@@ -82,7 +81,7 @@ export class ReviewManager implements vscode.Disposable {
     webview.options = this.webviewOptions();
     webview.html = previewHtml({
       cspSource: webview.cspSource,
-      nonce: nonceFrom(randomBytes(32)),
+      nonce: nonceFrom(crypto.getRandomValues(new Uint8Array(32))),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'review.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'review.css')).toString(),
       title: 'Session Review',

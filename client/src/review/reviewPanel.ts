@@ -6,9 +6,9 @@
 // lights up the card and turn under the source's cursor; and runs the
 // page's actions as the hand-edit fixes (one versioned workspace edit each).
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
+import { baseName } from '../../../src-shared/text/uriPath';
 import type { HandEditFixKind } from '../../../src-shared/protocol/prompts';
 import { reviewRequest, type ReviewParams, type ReviewResult } from '../../../src-shared/protocol/prompts';
 import type { DriveStep, HostToReview, ReviewReport, ReviewToHost } from '../../../src-shared/prompts/review/messages';
@@ -67,7 +67,7 @@ export class ReviewPanel implements vscode.Disposable {
         if (e.textEditor.document.uri.toString() === key && line !== undefined) this.post({ type: 'highlight', line });
       }),
     );
-    panel.title = `Review: ${path.posix.basename(uri.path)}`;
+    panel.title = `Review: ${baseName(uri.path)}`;
     this.scheduler.request();
   }
 
@@ -120,7 +120,7 @@ export class ReviewPanel implements vscode.Disposable {
     this.post({
       type: 'show',
       uri: result.uri,
-      fileName: path.posix.basename(this.uri.path),
+      fileName: baseName(this.uri.path),
       version: result.version,
       header: result.header,
       marks: result.marks,
