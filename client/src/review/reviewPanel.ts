@@ -55,6 +55,13 @@ export class ReviewPanel implements vscode.Disposable {
         this.dispose();
         onDisposed();
       }),
+      // A hidden panel's page is gone (its context is not retained): nothing posted reaches it, and what it last
+      // reported is no longer on screen. Shown again, it loads anew and says `ready`.
+      panel.onDidChangeViewState(() => {
+        if (panel.visible) return;
+        this.ready = false;
+        this.lastReport = undefined;
+      }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.toString() === key && e.contentChanges.length > 0) this.scheduler.request();
       }),

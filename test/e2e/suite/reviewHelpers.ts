@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PacksApi } from '../../../client/src/api';
 import type { ReviewReport } from '../../../src-shared/prompts/review/messages';
-import { activeExtension, defaultDeadlineMs, openDocument, waitFor } from './helpers';
+import { activeExtension, defaultDeadlineMs, waitFor, workspaceUri } from './helpers';
 
 const file = 'prompts/review.prompts';
 
@@ -28,7 +28,9 @@ export function lineOf(document: vscode.TextDocument, needle: string): number {
 
 /** The review's file, open with its committed text, and its review shown beside it. */
 export async function opened(): Promise<{ packs: PacksApi; document: vscode.TextDocument; report: ReviewReport }> {
-  const document = await openDocument(file);
+  const document = await vscode.workspace.openTextDocument(workspaceUri(file));
+  // In the first group: after a test that left the focus in the review, the active group is the review's.
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preview: false });
   const packs = await api();
   assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', document.uri), true);
   const report = await waitForReport(packs, document.uri, (r) => r.version === document.version, 'the review to show the open version');
