@@ -100,7 +100,7 @@ export class LspSession {
   }
 
   /** The next published diagnostics for `uri` that satisfy `test` (or the current ones, if they already do). */
-  waitForDiagnostics(uri: string, test: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> {
+  waitForDiagnostics(uri: string, test: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 30_000): Promise<Diagnostic[]> {
     const current = this.diagnostics.get(uri);
     if (current && test(current)) return Promise.resolve(current.diagnostics);
     return new Promise((resolve, reject) => {
