@@ -137,9 +137,9 @@ export class LspSession {
       if (this.process.exitCode !== null || this.process.signalCode !== null) resolve({ code: this.process.exitCode, signal: this.process.signalCode });
       else this.process.once('exit', (code, signal) => resolve({ code, signal }));
     });
-    const answer = await withDeadline(this.connection.sendRequest('shutdown'), 'the answer to shutdown');
+    const answer = await withDeadline(this.connection.sendRequest('shutdown'), 'answer to shutdown');
     await this.connection.sendNotification('exit');
-    const { code, signal } = await withDeadline(exited, 'the server to exit after exit');
+    const { code, signal } = await withDeadline(exited, 'exit of the process after the exit notification');
     this.ended = true;
     this.connection.dispose();
     return { answer, code, signal };
