@@ -19,8 +19,8 @@ import {
   nodeSyncSpawner,
   safetyOptions,
   smallOutput,
-} from '../../../server/src/gitCommand';
-import { blobText, findRepository, headBlob, runSync, userEmail } from '../../../server/src/gitRepository';
+} from '../../../src-node/git/command';
+import { blobText, findRepository, headBlob, runSync, userEmail } from '../../../src-node/git/repository';
 
 const ok = (stdout: string): GitOutcome => ({ kind: 'exited', code: 0, stdout: Buffer.from(stdout), stderr: '' });
 const fails = (stderr: string, code = 128): GitOutcome => ({ kind: 'exited', code, stdout: Buffer.alloc(0), stderr });
@@ -116,9 +116,8 @@ test('the user\'s email: git config --get user.email in the repository', () => {
 
 test('answers that mean no baseline, each with its reason', () => {
   const reasonOf = (program: Generator<unknown, unknown, GitOutcome>, answer: GitOutcome) => {
-    let step = program.next();
-    step = program.next(answer);
-    return step.value;
+    program.next();
+    return program.next(answer).value;
   };
   assert.deepEqual(reasonOf(findRepository('/x'), { kind: 'missing' }), { kind: 'off', reason: 'noGit' });
   assert.deepEqual(reasonOf(findRepository('/x'), fails('fatal: not a git repository (or any of the parent directories): .git\n')), {

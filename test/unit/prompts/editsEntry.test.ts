@@ -4,9 +4,9 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import { appendEntries, type EntryFields, utcSecond } from '../../../src-shared/prompts/editsEntry';
-import { validatePrompts } from '../../../src-shared/prompts/validate';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { appendEntries, type EntryFields, utcSecond } from '../../../src-shared/prompts/handEdits/editsEntry';
+import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { committed, snippetText } from '../../support/handEditFixtures';
 
 const fields: EntryFields = { at: '2026-04-22T10:00:00Z', by: 'bob@example.com', sessions: ['s-1'], turns: [0, 2], reason: 'Tightened.' };
@@ -44,7 +44,7 @@ test('aligned keys in the last entry are aligned the same way', () => {
     .replace('reason = "Tight', 'reason   = "Tight');
   assert.equal(appendEntries(parsePrompts(aligned), [fields]).text, `\n${alignedEntry.join('\n')}\n`);
   const wider = aligned.replace(/^(\w+) +=/gm, (_, k: string) => `${k.padEnd(11)}=`);
-  assert.match(appendEntries(parsePrompts(wider), [fields]).text, /^sessions   = \["s-1"\]$/m);
+  assert.match(appendEntries(parsePrompts(wider), [fields]).text, /^sessions {3}= \["s-1"\]$/m);
 });
 
 test('with no entry yet, an aligned [commit] makes the new entry align its own keys', () => {
