@@ -40,7 +40,7 @@ const incremental = new Map<string, IncrementalModels<unknown>>([[languageIds.pr
 const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
 const logger = connectionLogger(connection);
 logUncaughtErrors(logger, process);
-registerTestHooks(connection, logger, process.env);
+const validationHold = registerTestHooks(connection, logger, process.env);
 let canAskConfiguration = false;
 let canWatchFiles = false;
 let workspaceFolders: string[] = [];
@@ -75,6 +75,7 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   settingsFor,
   onError: (message) => logger.error(message),
   limits,
+  ...(validationHold && { hold: validationHold }),
   extraFindings: async (document, model) => [...(await handEdits.findings(document, model)), ...(await discipline.findings(document, model))],
 });
 handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());

@@ -137,9 +137,9 @@ export class LspSession {
       if (this.process.exitCode !== null || this.process.signalCode !== null) resolve({ code: this.process.exitCode, signal: this.process.signalCode });
       else this.process.once('exit', (code, signal) => resolve({ code, signal }));
     });
-    const answer = await withDeadline(this.connection.sendRequest('shutdown'), 'answer to shutdown');
+    const answer = await withDeadline(this.connection.sendRequest('shutdown'), 'the answer to shutdown');
     await this.connection.sendNotification('exit');
-    const { code, signal } = await withDeadline(exited, 'exit of the process after the exit notification');
+    const { code, signal } = await withDeadline(exited, 'the process to exit after the exit notification');
     this.ended = true;
     this.connection.dispose();
     return { answer, code, signal };
@@ -170,8 +170,8 @@ export class LspSession {
   }
 }
 
-function withDeadline<T>(promise: Promise<T>, what: string, ms = 30_000): Promise<T> {
+export function withDeadline<T>(promise: Promise<T>, what: string, ms = 30_000): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no ${what} within ${ms / 1000} s`)), ms)));
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s waiting for ${what}`)), ms)));
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
