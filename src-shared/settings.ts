@@ -24,12 +24,15 @@ export interface Settings {
   readonly prompts: PromptsSettings;
   /** Files larger than this many megabytes (of UTF-8) are not checked at all (fileLimits.ts). */
   readonly maxFileSizeMB: number;
+  /** The most outline symbols, folding ranges and workspace symbols computed for one request (the rest are left out, and the outline says so). */
+  readonly maxItemsComputed: number;
 }
 
 export const defaultSettings: Settings = {
   pack: { profile: 'loom-9', severity: {}, maxRenderBytes: null },
   prompts: { strictUnknownTools: false },
   maxFileSizeMB: 50,
+  maxItemsComputed: 5000,
 };
 
 /** Fills what a partial settings object (from the client, or none) leaves out. */
@@ -48,11 +51,16 @@ export function resolveSettings(raw: unknown): Settings {
     pack: { profile, severity, maxRenderBytes: byteBudget(pack['maxRenderBytes']) },
     prompts: { strictUnknownTools: prompts['strictUnknownTools'] === true },
     maxFileSizeMB: positive(r['maxFileSizeMB']) ?? defaultSettings.maxFileSizeMB,
+    maxItemsComputed: count(r['maxItemsComputed']) ?? defaultSettings.maxItemsComputed,
   };
 }
 
 function positive(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+function count(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
 }
 
 /** A positive whole number of bytes; 0, null and anything else mean no budget. */

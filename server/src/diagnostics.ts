@@ -19,6 +19,7 @@ import { type FileLimits, formatOf } from './fileLimits';
 import type { AnyLanguageService } from './languageService';
 import type { ModelCache } from './models';
 import type { ValidationHold } from './testHooks';
+import { yieldToEventLoop } from './yieldToEventLoop';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -139,7 +140,7 @@ export function registerDiagnosticsSupport(
       if (step.done) return { value: step.value, busyMs };
       job.yields++;
       if (hold?.wanted(uri)) await hold.at(uri, { version: job.version, yields: job.yields });
-      else await new Promise((resolve) => setImmediate(resolve));
+      else await yieldToEventLoop();
       if (stale()) return undefined;
     }
   }

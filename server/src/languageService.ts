@@ -49,7 +49,7 @@ export interface LanguageService<M> {
   codeLenses?(ctx: FeatureContext<M>): CodeLens[];
   format?(ctx: FeatureContext<M>, options: FormattingOptions): TextEdit[];
   /** Symbols across the workspace, not of one document: the server asks every service that has it. */
-  workspaceSymbols?(workspace: WorkspaceIndex, query: string): Promise<WorkspaceSymbol[]>;
+  workspaceSymbols?(workspace: WorkspaceIndex, query: string, limit: number, onCut: (shown: number, matched: number) => void): Promise<WorkspaceSymbol[]>;
 }
 
 // A registry keyed by language id; the model type is erased at this boundary.

@@ -21,7 +21,7 @@ export interface FailParams {
 }
 
 /** Registers the hooks when the environment asks for them; returns the validation hold for scheduling (undefined otherwise). */
-export function registerTestHooks(connection: Connection, logger: Logger, env: NodeJS.ProcessEnv): ValidationHold | undefined {
+export function registerTestHooks(connection: Connection, logger: Logger, env: Readonly<Record<string, string | undefined>>): ValidationHold | undefined {
   if (env[testHooksVariable] !== '1') return undefined;
   const holds = new ValidationHolds();
   connection.onRequest(holdValidationRequest, (params: HoldParams) => holds.arm(params.uri));

@@ -4,14 +4,15 @@
 // stale, while the pack does not decode; jumps to the pack line a click
 // came from; and lights up what the line under the pack's cursor produced.
 
-import * as path from 'node:path';
+import { baseName } from '../../../src-shared/text/uriPath';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import type { HostToPreview, PreviewState, PreviewToHost } from '../../../src-shared/previewMessages';
 import { renderRequest, type RenderedPack, type RenderParams, type RenderResult } from '../../../src-shared/protocol/pack';
 import { packCommands } from '../commandIds';
 import type { Environments } from '../environments';
 import { RenderScheduler } from './renderScheduler';
+import { expandProvenance, previewChars } from '../../../src-shared/pack/renderWindow';
 
 /** What the page last put on screen, read back from it. */
 export interface PreviewShown {
@@ -36,6 +37,8 @@ export class PackPreview implements vscode.Disposable {
   private state: PreviewState;
   private ready = false;
   private disposed = false;
+  /** How much of the render the page asks for; "Show more" raises it. */
+  private maxChars = previewChars;
   lastShown: PreviewShown | undefined;
 
   constructor(
@@ -48,7 +51,7 @@ export class PackPreview implements vscode.Disposable {
     baselinesChanged: vscode.Event<void>,
   ) {
     const key = packUri.toString();
-    this.state = { packUri: key, packName: path.posix.basename(packUri.path), rendered: undefined, problem: undefined };
+    this.state = { packUri: key, packName: baseName(packUri.path), rendered: undefined, problem: undefined };
     this.scheduler = new RenderScheduler<RenderResult>({
       render: () => this.render(),
       versionOf: (r) => r.version,
@@ -97,8 +100,10 @@ export class PackPreview implements vscode.Disposable {
   private async render(): Promise<RenderResult | undefined> {
     // The server only knows open documents; opening is a no-op when it already is.
     const document = await vscode.workspace.openTextDocument(this.packUri);
-    const params: RenderParams = { uri: this.packUri.toString(), version: document.version, environment: this.environments.current(this.packUri.toString()) };
-    return (await this.client.sendRequest<RenderResult | null>(renderRequest, params)) ?? undefined;
+    const params: RenderParams = { uri: this.packUri.toString(), version: document.version, environment: this.environments.current(this.packUri.toString()), maxChars: this.maxChars };
+    const result = (await this.client.sendRequest<RenderResult | null>(renderRequest, params)) ?? undefined;
+    // The page reads spans; the server sent the shown part's provenance compactly.
+    return result?.kind === 'rendered' && result.provenance ? { ...result, spans: expandProvenance(result.provenance), provenance: undefined } : result;
   }
 
   private show(result: RenderResult): void {
@@ -139,6 +144,10 @@ export class PackPreview implements vscode.Disposable {
         return;
       case 'compareHead':
         void vscode.commands.executeCommand(packCommands.compareWithHead, this.packUri);
+        return;
+      case 'showMore':
+        this.maxChars *= 4;
+        this.scheduler.request();
         return;
     }
   }

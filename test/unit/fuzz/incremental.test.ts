@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { checkPrompts } from '../../../src-shared/prompts/rules/check';
 import { finish, parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
-import { applyChange, type TextChange, updatePrompts } from '../../../src-shared/prompts/toml/incremental';
+import { applyChange, type TextChange, updatePrompts, updatePromptsInBatch } from '../../../src-shared/prompts/toml/incremental';
 import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { defaultSettings } from '../../../src-shared/settings';
 import { promptsIncremental } from '../../../server/src/promptsIncremental';
@@ -74,6 +74,30 @@ test('after every hostile edit, the updated model equals a fresh parse, and ever
         finish(promptsIncremental.prepareCheck(doc, settings));
         assert.deepEqual(promptsService.check(doc, settings), findings);
       }
+    }),
+    fuzzParameters(120),
+  );
+});
+
+test('hostile edits applied as one burst: the model updated at once equals a fresh parse of the final text', () => {
+  assertFuzz(
+    'incremental burst',
+    fc.property(hostileText(promptsBases), fc.array(edit, { minLength: 2, maxLength: 24 }), (base, edits) => {
+      const options = { strictUnknownTools: false };
+      let text = base;
+      const doc = parsePrompts(text);
+      validatePrompts(doc, options);
+      const changes: TextChange[] = [];
+      for (const e of edits) {
+        const change = changeOf(text, e);
+        changes.push(change);
+        text = applyChange(text, change);
+      }
+      const updated = withinDeadline('updatePromptsInBatch', () => updatePromptsInBatch(doc, changes)) ?? parsePrompts(text);
+      assert.equal(updated.text, text);
+      const fresh = parsePrompts(text);
+      assert.deepEqual(shape(updated), shape(fresh));
+      assert.deepEqual(validatePrompts(updated, options), validatePrompts(fresh, options));
     }),
     fuzzParameters(120),
   );
