@@ -22,7 +22,7 @@ function body(r: Random, lines: number): string {
   for (let i = 0; i < lines; i++) {
     if (r.chance(0.05)) out.push('');
     else if (r.chance(0.03)) out.push(' %% an indented line is body text, not a directive');
-    else out.push(`${wordsOf(r, vocabulary, r.int(6, 14))} {${r.pick(loom9.literalBindings)}} ${wordsOf(r, vocabulary, r.int(2, 6))}.${r.chance(0.1) ? '  ' : ''}`);
+    else out.push(`${wordsOf(r, vocabulary, r.int(6, 14))} {${r.pick(loom9.literalBindings).name}} ${wordsOf(r, vocabulary, r.int(2, 6))}.${r.chance(0.1) ? '  ' : ''}`);
   }
   return out.join('\n');
 }
@@ -69,7 +69,7 @@ export function fanOutPackInput(bytes: number, seed: number, fragmentBytes: numb
   const longBody = (): string => {
     const lines: string[] = [];
     for (let n = 0; n < fragmentBytes; ) {
-      const line = `${wordsOf(r, vocabulary, r.int(8, 14))} {${r.pick(loom9.literalBindings)}}.`;
+      const line = `${wordsOf(r, vocabulary, r.int(8, 14))} {${r.pick(loom9.literalBindings).name}}.`;
       lines.push(line);
       n += line.length + 1;
     }

@@ -4,7 +4,8 @@
 
 import type { SeverityLevel } from './finding';
 
-export type ProfileName = 'loom-9' | 'loom-1';
+/** A built-in profile's name, a workspace profile's `name`, or a path to a `*.loomprofile.json`. */
+export type ProfileName = string;
 
 export interface PackSettings {
   readonly profile: ProfileName;
@@ -40,7 +41,7 @@ export function resolveSettings(raw: unknown): Settings {
   const r = isObject(raw) ? raw : {};
   const pack = isObject(r['pack']) ? r['pack'] : {};
   const prompts = isObject(r['prompts']) ? r['prompts'] : {};
-  const profile = pack['profile'] === 'loom-1' ? 'loom-1' : defaultSettings.pack.profile;
+  const profile = typeof pack['profile'] === 'string' && pack['profile'].trim() !== '' ? pack['profile'].trim() : defaultSettings.pack.profile;
   const severity: Record<string, SeverityLevel> = {};
   if (isObject(pack['severity'])) {
     for (const [code, level] of Object.entries(pack['severity'])) {

@@ -37,7 +37,7 @@ export interface LanguageService<M> {
   /** The immutable model of one document version. Must not throw. */
   parse(text: string): M;
   /** Every finding for the model, in reading order. */
-  check(model: M, settings: Settings): Finding[];
+  check(model: M, settings: Settings, uri: string): Finding[];
 
   hover?(ctx: FeatureContext<M>, position: Position): Hover | null;
   completion?(ctx: FeatureContext<M>, position: Position, context?: CompletionContext): CompletionItem[];

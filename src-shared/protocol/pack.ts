@@ -87,6 +87,12 @@ export interface PackFigures {
   readonly shaping: number;
   readonly scorable: boolean;
   readonly profile: ProfileName;
+  /** Why that profile: `loom-roster (the pack's \`%% # profile:\` comment)`, or the fallback's reason. */
+  readonly profileNote?: string;
+  /** The requested profile could not be used, so the default judged the pack. */
+  readonly profileFallback?: boolean;
+  /** The enforcement postures that profile knows: an environment with another renders `{enforcement}` empty. */
+  readonly postures?: readonly string[];
 }
 
 export interface RenderedSection {
@@ -214,6 +220,26 @@ export const workspaceEnvironmentsNotification = 'packs/workspaceEnvironments';
 
 export interface WorkspaceEnvironmentsParams {
   readonly environments: readonly EnvironmentRef[];
+}
+
+/**
+ * Sent by the client at start and whenever a `*.loomprofile.json` in the
+ * workspace changes (on disk, or in its editor): every such file's text.
+ * The server reads each into a profile (or its errors) and judges every
+ * pack again, since the setting or a pack's `%% # profile:` comment may
+ * name one.
+ */
+export const workspaceProfilesNotification = 'packs/workspaceProfiles';
+
+export interface WorkspaceProfileFile {
+  readonly uri: string;
+  /** Workspace-relative, as the setting names it. */
+  readonly path: string;
+  readonly text: string;
+}
+
+export interface WorkspaceProfilesParams {
+  readonly files: readonly WorkspaceProfileFile[];
 }
 
 /**

@@ -72,7 +72,7 @@ test('after every hostile edit, the updated model equals a fresh parse, and ever
         assert.deepEqual(checkPrompts(text, options), findings);
         // As the server checks: the per-block checks done in steps, then the service's check.
         finish(promptsIncremental.prepareCheck(doc, settings));
-        assert.deepEqual(promptsService.check(doc, settings), findings);
+        assert.deepEqual(promptsService.check(doc, settings, 'file:///fuzz/capture.prompts'), findings);
       }
     }),
     fuzzParameters(120),
