@@ -81,10 +81,14 @@ function signalGroup(pid, signal) {
   }
 }
 
-/** Runs a command to completion with inherited output; rejects with `hint` on failure. */
-export function run(command, args, { env, cwd, hint } = {}) {
+/**
+ * Runs a command to completion with inherited output (`quietStdout`: its
+ * standard output dropped, e.g. the file name `npm pack` prints); rejects
+ * with `hint` on failure.
+ */
+export function run(command, args, { env, cwd, hint, quietStdout = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd, env, stdio: ['inherit', quietStdout ? 'ignore' : 'inherit', 'inherit'] });
     child.once('error', (e) => reject(new Error(`could not run ${command}: ${e.message}${hint ? `\n${hint}` : ''}`)));
     child.once('exit', (code, signal) => {
       if (code === 0) resolve();

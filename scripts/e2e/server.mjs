@@ -19,7 +19,8 @@ export function freePort() {
 
 /** Environment for a server whose state stays in `stateDir`. */
 export function isolatedEnv(stateDir, toolchain, extra = {}) {
-  const dirs = { HOME: 'home', XDG_CONFIG_HOME: 'xdg/config', XDG_DATA_HOME: 'xdg/data', XDG_CACHE_HOME: 'xdg/cache', XDG_STATE_HOME: 'xdg/state' };
+  // TMPDIR too: VS Code leaves its git and IPC sockets there, and they must go with the folder.
+  const dirs = { HOME: 'home', TMPDIR: 'tmp', XDG_CONFIG_HOME: 'xdg/config', XDG_DATA_HOME: 'xdg/data', XDG_CACHE_HOME: 'xdg/cache', XDG_STATE_HOME: 'xdg/state' };
   const env = { ...process.env };
   for (const [name, rel] of Object.entries(dirs)) {
     env[name] = path.join(stateDir, rel);

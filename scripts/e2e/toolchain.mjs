@@ -31,14 +31,20 @@ export function aptInstall(debianPackage, why) {
   }
   process.stdout.write(`Installing ${debianPackage} with apt-get (${why})...\n`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
-  try {
-    execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], quiet);
-  } catch {
-    // A fresh machine has no package lists yet: fetch them once, then retry.
-    execFileSync('apt-get', ['update', '-qq'], quiet);
-    execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], quiet);
-  }
+  // apt's and debconf's chatter ("delaying package configuration, since
+  // apt-utils is not installed") is kept back, and shown only if apt fails.
+  const quiet = { stdio: ['ignore', 'ignore', 'pipe'], env, encoding: 'utf8' };
+  const apt = (args) => {
+    try {
+      execFileSync('apt-get', args, quiet);
+      return undefined;
+    } catch (e) {
+      return e;
+    }
+  };
+  // A fresh machine has no package lists yet: fetch them once, then retry.
+  const failed = apt(['install', '-y', '-qq', debianPackage]) && (apt(['update', '-qq']) ?? apt(['install', '-y', '-qq', debianPackage]));
+  if (failed) throw new MissingPiece(`apt-get could not install ${debianPackage} (${why}):\n${failed.stderr ?? failed.message}`);
 }
 
 /** A command-line tool from a Debian package, installed with apt-get when missing and possible. */
@@ -93,7 +99,7 @@ export async function ensureNode24() {
   };
   return installAtomically(dir, verify, async (work) => {
     process.stdout.write(`Fetching Node ${version} (${pkg}@${version}) from the npm registry...\n`);
-    await run('npm', ['pack', `${pkg}@${version}`, '--pack-destination', work, '--silent'], { hint: npmHint(`${pkg}@${version}`) });
+    await run('npm', ['pack', `${pkg}@${version}`, '--pack-destination', work, '--silent'], { hint: npmHint(`${pkg}@${version}`), quietStdout: true });
     const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
     if (!tarball) throw new MissingPiece(npmHint(`${pkg}@${version}`));
     await run('tar', ['xzf', path.join(work, tarball), '-C', work, '--strip-components=1']);

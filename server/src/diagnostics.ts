@@ -18,6 +18,7 @@ import { ChunkedTextDocument } from './chunkedTextDocument';
 import { type FileLimits, formatOf } from './fileLimits';
 import type { AnyLanguageService } from './languageService';
 import type { ModelCache } from './models';
+import type { ValidationHold } from './testHooks';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
@@ -49,6 +50,8 @@ export interface DiagnosticsOptions {
   readonly limits: FileLimits;
   /** The longest stretch of validation work between two turns of the event loop. */
   readonly sliceMs?: number;
+  /** Tests only (testHooks.ts): ends a document's slice early and holds the validation there until released. */
+  readonly hold?: ValidationHold;
   /** Findings that need more than the text (hand edits and packs against HEAD need the committed version from git). */
   readonly extraFindings?: (document: TextDocument, model: unknown) => Promise<readonly Finding[]>;
 }
@@ -101,7 +104,7 @@ export function registerDiagnosticsSupport(
         await connection.sendDiagnostics({ uri, version, diagnostics: [toDiagnostic(refusalFinding(refusal, formatOf(doc)), uri)] });
         return;
       }
-      const run = await inSlices(validation(doc, service, settings), job, stale);
+      const run = await inSlices(uri, validation(doc, service, settings), job, stale);
       if (!run) return;
       const { model, findings } = run.value;
       const extra = options.extraFindings ? await options.extraFindings(doc, model) : [];
@@ -126,16 +129,18 @@ export function registerDiagnosticsSupport(
   }
 
   /** Runs `steps` in slices of `sliceMs`, yielding to the event loop between them; undefined when it went stale. */
-  async function inSlices<R>(steps: Generator<void, R, void>, job: Job, stale: () => boolean): Promise<{ value: R; busyMs: number } | undefined> {
+  async function inSlices<R>(uri: string, steps: Generator<void, R, void>, job: Job, stale: () => boolean): Promise<{ value: R; busyMs: number } | undefined> {
+    const hold = options.hold;
     let busyMs = 0;
     for (;;) {
       const sliceStart = performance.now();
       let step = steps.next();
-      while (!step.done && performance.now() - sliceStart < sliceMs) step = steps.next();
+      while (!step.done && performance.now() - sliceStart < sliceMs && !hold?.wanted(uri)) step = steps.next();
       busyMs += performance.now() - sliceStart;
       if (step.done) return { value: step.value, busyMs };
       job.yields++;
-      await yieldToEventLoop();
+      if (hold?.wanted(uri)) await hold.at(uri, { version: job.version, yields: job.yields });
+      else await yieldToEventLoop();
       if (stale()) return undefined;
     }
   }

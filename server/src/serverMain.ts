@@ -60,7 +60,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
   const logger = connectionLogger(connection);
   host.guardUncaught(logger);
-  registerTestHooks(connection, logger, host.env);
+  const validationHold = registerTestHooks(connection, logger, host.env);
   let canAskConfiguration = false;
   let canWatchFiles = false;
   let workspaceFolders: string[] = [];
@@ -95,6 +95,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     settingsFor,
     onError: (message) => logger.error(message),
     limits,
+    ...(validationHold && { hold: validationHold }),
     extraFindings: async (document, model) => [...(await handEdits.findings(document, model)), ...(await discipline.findings(document, model))],
   });
   handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());

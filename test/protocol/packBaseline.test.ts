@@ -15,12 +15,10 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic, TextDocumentEdit } from 'vscode-languageserver/node';
-import { decode } from '../../src-shared/pack/decode';
 import { environment } from '../../src-shared/pack/environment';
 import { environmentToJson } from '../../src-shared/pack/environmentFile';
 import { utf8Length } from '../../src-shared/text/utf8';
 import { environmentPresets } from '../../src-shared/pack/presets';
-import { render } from '../../src-shared/pack/render';
 import {
   baselinesChangedNotification,
   type CommittedRender,
@@ -35,8 +33,16 @@ import { gitHeadMovedNotification, workspaceTrustedNotification } from '../../sr
 import { TempRepo } from '../support/gitRepos';
 import { LspSession } from '../support/lspSession';
 import { examplesDir } from '../support/paths';
+import { type RefEnvironment, refDecode, refRender } from '../unit/pack/support/reference';
 
 const committed = readFileSync(path.join(examplesDir, 'loom-9', 'coding-agent.pack'), 'utf8');
+
+/** HEAD's render as the independent reference gives it (FORMATS.md Part A written longhand), not the project's own core. */
+function headRender(env: RefEnvironment): string {
+  const d = refDecode(committed);
+  assert.ok(d.ok, 'the committed pack decodes');
+  return refRender(d.pack, env, 'loom-9');
+}
 const versionLine = 1;
 const versionId = 'coding-agent-9.2';
 const unversioned = 'pack/render-changed-version-unchanged';
@@ -100,9 +106,7 @@ test('an edited body: a warning on the version line; the render shows the common
     assert.deepEqual(warning.data, { version: versionId, bumped: 'coding-agent-9.3', environments: environmentPresets.map((p) => `preset:${p.id}`) });
 
     const rendered = await renderOf(s, 'linux-enforced-offline');
-    const d = decode(committed);
-    assert.ok(d.ok);
-    const headText = render(d.pack, environmentPresets[0]!.environment);
+    const headText = headRender(environmentPresets[0]!.environment);
     const prefix = headText.slice(0, headText.indexOf('fast.'));
     assert.deepEqual(rendered.baseline, {
       kind: 'compared',
@@ -217,9 +221,7 @@ test('the byte budget: the render carries it, and a workspace environment file o
       ],
     });
     const diagnostics = discipline(await s.session.waitForDiagnostics(s.uri, (p) => p.diagnostics.some((d) => d.code === overBudget)));
-    const d = decode(committed);
-    assert.ok(d.ok);
-    const bytes = utf8Length(render(d.pack, big));
+    const bytes = utf8Length(headRender(big));
     assert.ok(bytes > 6000);
     assert.deepEqual(diagnostics.map((x) => [x.code, x.range.start.line, x.message]), [
       [overBudget, versionLine, `the render is over the budget of 6,000 bytes: ${bytes.toLocaleString('en-US')} bytes in Big guidance`],
@@ -251,15 +253,13 @@ test("packs/renderCommitted answers HEAD's render for an environment, or why the
   const s = await start();
   try {
     await openWith(s, committed.replace('You are careful', 'You are very careful'));
-    const d = decode(committed);
-    assert.ok(d.ok);
     const preset = environmentPresets[3]!;
     const answer = await s.session.request<CommittedRender>(renderCommittedRequest, { uri: s.uri, environment: presetRef(preset.id) });
-    assert.deepEqual(answer, { kind: 'committed', text: render(d.pack, preset.environment), version: versionId, environment: { id: `preset:${preset.id}`, label: preset.name } });
+    assert.deepEqual(answer, { kind: 'committed', text: headRender(preset.environment), version: versionId, environment: { id: `preset:${preset.id}`, label: preset.name } });
     // Without an environment: the pack's own (set by the client).
     await s.session.connection.sendNotification(setEnvironmentNotification, { uri: s.uri, environment: presetRef(environmentPresets[2]!.id) });
     const own = await s.session.request<CommittedRender>(renderCommittedRequest, { uri: s.uri });
-    assert.equal(own.kind === 'committed' && own.text, render(d.pack, environmentPresets[2]!.environment));
+    assert.equal(own.kind === 'committed' && own.text, headRender(environmentPresets[2]!.environment));
 
     const untracked = pathToFileURL(s.repo.write('packs/new.pack', committed)).href;
     await s.session.open(untracked, 'loom-pack', committed);

@@ -7,9 +7,9 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CodeLens, CompletionItem, DocumentSymbol, FoldingRange, Hover, Location, MarkupContent } from 'vscode-languageserver/node';
-import { digest } from '../../src-shared/pack/digest';
 import { LspSession } from '../support/lspSession';
 import { examplesDir } from '../support/paths';
+import { refFnv } from '../unit/pack/support/reference';
 
 const uri = 'file:///work/Prompt%20Packs/typos.pack';
 const text = readFileSync(path.join(examplesDir, 'broken', 'placeholder-typos.pack'), 'utf8');
@@ -86,6 +86,6 @@ test('the outline lists every section and fragment; folding follows the sections
 test('the code lens on the first line: the split and the digest', async () => {
   const lenses = await ask<CodeLens[]>('textDocument/codeLens', {});
   assert.equal(lenses[0]!.range.start.line, 0);
-  assert.equal(lenses[0]!.command!.title, `pack · 3 corrupting · 0 shaping · loom-9 · digest ${digest(text)}`);
+  assert.equal(lenses[0]!.command!.title, `pack · 3 corrupting · 0 shaping · loom-9 · digest ${refFnv(Buffer.from(text, 'utf8'))}`);
   assert.equal(lenses[1]!.command!.command, 'packsAndPrompts.showPreviewToSide');
 });

@@ -15,7 +15,7 @@ const uri = 'file:///work/agent.pack';
 const pack = '%% loom-prompt-pack 1\n%% version v1\n%% section identity\nRoot: {workspace}\n';
 
 async function untilLogged(session: LspSession, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const line = session.logs.find((l) => pattern.test(l));
     if (line) return line;

@@ -1,10 +1,11 @@
 // Large and odd files through the real server: a small document opened
 // after a large one gets its diagnostics while the large one is still
-// being checked; a file over the size limit (a small limit here: the
-// 100 MB case is `npm run stress`) gets one warning and no feature reads
-// it, until the setting is raised; a binary `.pack` gets one error; a
-// capture of one more empty session than the limit is refused as too
-// complex (a warning); and a
+// being checked (held there by the test hooks after its first slice, so
+// this holds on a fast machine too); a file over the size limit (a small
+// limit here: the 100 MB case is `npm run stress`) gets one warning and no
+// feature reads it, until the setting is raised; a binary `.pack` gets one
+// error; a capture of one more empty session than the limit is refused as
+// too complex (a warning); and a
 // pack with six thousand corrupt lines publishes five thousand problems,
 // the last a note counting the rest.
 
@@ -16,14 +17,15 @@ import { checkPrompts } from '../../src-shared/prompts/rules/check';
 import { renderRequest } from '../../src-shared/protocol/pack';
 import { validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol/common';
 import { toDiagnostic } from '../../server/src/diagnostics';
-import { LspSession } from '../support/lspSession';
+import { type HeldValidation, holdValidationRequest, releaseValidationRequest, testHooksVariable } from '../../server/src/testHooks';
+import { LspSession, withDeadline } from '../support/lspSession';
 import { minimalValid } from '../support/promptsFixtures';
 import { generatePrompts } from '../support/promptsGenerator';
 
 const only = (ds: readonly Diagnostic[]) => ds.map((d) => `${d.severity} ${String(d.code)} ${d.range.start.line}:${d.range.start.character}`);
 
 test('a small document opened after a large one gets its diagnostics while the large one is still being checked', async () => {
-  const session = await LspSession.start();
+  const session = await LspSession.start({ env: { [testHooksVariable]: '1' } });
   try {
     const big = 'file:///work/prompts/large.prompts';
     const small = 'file:///work/prompts/small.prompts';
@@ -36,13 +38,17 @@ test('a small document opened after a large one gets its diagnostics while the l
       },
       120_000,
     );
+    const held = withDeadline(session.request<HeldValidation>(holdValidationRequest, { uri: big }), 'the large file held after its first slice');
     await session.open(big, 'spec-prompts', generatePrompts({ sessions: 400, turns: 40, verbose: true, seed: 4 }));
+    assert.deepEqual(await held, { version: 1, yields: 1 });
     await session.open(small, 'spec-prompts', minimalValid);
     await session.diagnosticsAt(small, 1);
     const stats = await session.request<ValidationStatsResult>(validationStatsRequest, {});
     assert.deepEqual(bigPublished, [], 'the large one has published nothing yet');
-    assert.ok(stats.validating.some((v) => v.uri === big), 'the large one was still being checked');
+    assert.deepEqual(stats.validating, [{ uri: big, version: 1, yields: 1 }], 'the large one was still being checked');
+    assert.equal(await session.request(releaseValidationRequest, { uri: big }), true);
     await bigDone;
+    assert.equal(bigPublished.length, 1);
   } finally {
     await session.stop();
   }

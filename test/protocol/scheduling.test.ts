@@ -2,7 +2,9 @@
 // through the real server over stdio: while a large file validates, a
 // request about another document is answered; edits sent meanwhile cancel
 // that validation and only the final version's diagnostics are published,
-// equal to a whole check of the final text. Edits, within a block or
+// equal to a whole check of the final text. "While" is made certain, not
+// raced: the test hooks hold the large file's validation where its first
+// slice gives the event loop back, until the test releases it. Edits, within a block or
 // across blocks, update the model incrementally; a replaced text is parsed
 // whole; each publishes what a whole check says.
 
@@ -14,7 +16,8 @@ import type { Finding } from '../../src-shared/finding';
 import { checkPrompts } from '../../src-shared/prompts/rules/check';
 import { applyChange, type TextChange } from '../../src-shared/prompts/toml/incremental';
 import { validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol/common';
-import { LspSession } from '../support/lspSession';
+import { type HeldValidation, holdValidationRequest, releaseValidationRequest, testHooksVariable } from '../../server/src/testHooks';
+import { LspSession, withDeadline } from '../support/lspSession';
 import { minimalValid } from '../support/promptsFixtures';
 import { generatePrompts } from '../support/promptsGenerator';
 
@@ -77,13 +80,16 @@ function stats(session: LspSession): Promise<ValidationStatsResult> {
   return session.request<ValidationStatsResult>(validationStatsRequest, {});
 }
 
-/** Polls the server until it reports the document's validation under way and past its first slice. */
-async function validationUnderWay(session: LspSession, uri: string, published: () => boolean): Promise<number> {
-  for (;;) {
-    const under = (await stats(session)).validating.find((v) => v.uri === uri && v.yields > 0);
-    if (under) return under.version;
-    assert.ok(!published(), 'the validation finished before it could be seen under way: make the file larger');
-  }
+/** A server with the test hooks, so a test can hold a validation under way. */
+const withHooks = { env: { [testHooksVariable]: '1' } };
+
+/** Arms a hold on the next validation of `uri`: resolves when that validation has run one slice and is waiting. */
+function holdNextValidation(session: LspSession, uri: string): Promise<HeldValidation> {
+  return withDeadline(session.request<HeldValidation>(holdValidationRequest, { uri }), `a validation of ${uri} held after its first slice`);
+}
+
+async function release(session: LspSession, uri: string): Promise<void> {
+  assert.equal(await session.request<boolean>(releaseValidationRequest, { uri }), true, `a validation of ${uri} was held`);
 }
 
 /** What a diagnostic says, in the terms a finding says it. */
@@ -93,28 +99,28 @@ function shown(d: Diagnostic | Finding): string {
 }
 
 test('a large file validates without blocking the server: another document\'s request is answered meanwhile', async () => {
-  const session = await LspSession.start();
+  const session = await LspSession.start(withHooks);
   try {
     const small = new Editor(session, smallUri, minimalValid);
     const big = new Editor(session, bigUri, generatePrompts({ sessions: 400, turns: 40, verbose: true, seed: 4 }));
     await small.open();
     await session.diagnosticsAt(smallUri, 1);
-    let published = false;
-    const firstDiagnostics = session.waitForDiagnostics(bigUri, () => (published = true), 120_000);
+    const publishedVersions: PublishDiagnosticsParams['version'][] = [];
+    const firstDiagnostics = session.waitForDiagnostics(bigUri, (p) => publishedVersions.push(p.version) > 0, 120_000);
+    const held = holdNextValidation(session, bigUri);
     await big.open();
-    const version = await validationUnderWay(session, bigUri, () => published);
-    assert.equal(version, 1);
+    assert.deepEqual(await held, { version: 1, yields: 1 }, 'version 1 is held after its first slice');
     const hover = await session.request<{ contents: { value: string } } | null>('textDocument/hover', {
       textDocument: { uri: smallUri },
       position: { line: 0, character: 1 },
     });
     assert.match(hover?.contents.value ?? '', /^\*\*`schema`\*\*/, 'the small document\'s hover is answered in full');
     const during = await stats(session);
-    assert.ok(
-      during.validating.some((v) => v.uri === bigUri && v.version === 1),
-      'the hover was answered while version 1 was still being validated',
-    );
+    assert.deepEqual(during.validating, [{ uri: bigUri, version: 1, yields: 1 }], 'the hover was answered while version 1 was still being validated');
+    assert.deepEqual(publishedVersions, [], 'nothing of the large file published yet');
+    await release(session, bigUri);
     const diagnostics = await firstDiagnostics;
+    assert.deepEqual(publishedVersions, [1]);
     assert.deepEqual(diagnostics.map(shown), checkPrompts(big.text, { strictUnknownTools: false }).map(shown));
   } finally {
     await session.stop();
@@ -122,7 +128,7 @@ test('a large file validates without blocking the server: another document\'s re
 });
 
 test('edits made while a large file is validated cancel that validation: only the final version is published', async () => {
-  const session = await LspSession.start();
+  const session = await LspSession.start(withHooks);
   try {
     const big = new Editor(session, bigUri, generatePrompts({ sessions: 400, turns: 40, verbose: true, seed: 4 }));
     const opened = big.text;
@@ -149,9 +155,12 @@ test('edits made while a large file is validated cancel that validation: only th
       },
       120_000,
     );
+    const held = holdNextValidation(session, bigUri);
     await session.open(bigUri, 'spec-prompts', opened);
-    assert.equal(await validationUnderWay(session, bigUri, () => published.length > 0), 1);
+    assert.deepEqual(await held, { version: 1, yields: 1 });
     for (const params of burst) await big.send(params);
+    // The server reads messages in order: the edits are in before version 1 goes on, and it finds itself stale.
+    await release(session, bigUri);
 
     const diagnostics = await finalDiagnostics;
     assert.deepEqual(published, [final], 'only the final version is published: the validation of version 1 was cancelled');

@@ -34,7 +34,7 @@ export function loggingGit(gate?: string): { log: string; restore(): void } {
 
 /** Polls until `file` holds `text`, failing after ten seconds. */
 export async function untilLogged(file: string, text: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (!(existsSync(file) && readFileSync(file, 'utf8').includes(text))) {
     assert.ok(Date.now() < deadline, `${file} never logged ${text}`);
     await new Promise((r) => setTimeout(r, 20));

@@ -29,6 +29,7 @@ export class LspSession {
   private readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
   private readonly waiters: Array<{ uri: string; test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
   private versions = new Map<string, number>();
+  private ended = false;
   stderr = '';
   /** Everything the server wrote to stdout: every message it sent, as bytes on the wire. */
   sent = '';
@@ -100,7 +101,7 @@ export class LspSession {
   }
 
   /** The next published diagnostics for `uri` that satisfy `test` (or the current ones, if they already do). */
-  waitForDiagnostics(uri: string, test: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> {
+  waitForDiagnostics(uri: string, test: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 30_000): Promise<Diagnostic[]> {
     const current = this.diagnostics.get(uri);
     if (current && test(current)) return Promise.resolve(current.diagnostics);
     return new Promise((resolve, reject) => {
@@ -125,7 +126,29 @@ export class LspSession {
     return this.connection.sendRequest<R>(method, params);
   }
 
+  /**
+   * The LSP ending as an editor does it: `shutdown`, whose answer is
+   * returned, then `exit`, and the process's own exit (code or signal). Each
+   * step has a hang deadline of 30 s; nothing is killed here, so a server
+   * that does not exit by itself fails the caller's assertion.
+   */
+  async shutdown(): Promise<{ answer: unknown; code: number | null; signal: NodeJS.Signals | null }> {
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+      if (this.process.exitCode !== null || this.process.signalCode !== null) resolve({ code: this.process.exitCode, signal: this.process.signalCode });
+      else this.process.once('exit', (code, signal) => resolve({ code, signal }));
+    });
+    const answer = await withDeadline(this.connection.sendRequest('shutdown'), 'the answer to shutdown');
+    await this.connection.sendNotification('exit');
+    const { code, signal } = await withDeadline(exited, 'the process to exit after the exit notification');
+    this.ended = true;
+    this.connection.dispose();
+    return { answer, code, signal };
+  }
+
+  /** Ends the session whatever state the server is in (for a test's `finally`): a clean ending is `shutdown`'s to prove. */
   async stop(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
     try {
       await Promise.race([this.connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
       this.connection.sendNotification('exit').catch(() => undefined);
@@ -145,4 +168,10 @@ export class LspSession {
       }
     }
   }
+}
+
+export function withDeadline<T>(promise: Promise<T>, what: string, ms = 30_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s waiting for ${what}`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

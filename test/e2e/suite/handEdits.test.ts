@@ -15,6 +15,8 @@ import { closeAllEditors, defaultDeadlineMs, openDocument, waitFor, waitForDiagn
 const file = 'prompts/hand-edits.prompts';
 const unloggedCode = 'prompts/unlogged-edit';
 const hasUnlogged = (ds: readonly vscode.Diagnostic[]) => ds.some((d) => d.code === unloggedCode);
+const secretCode = 'prompts/secret';
+const pastedSecret = 'token=abcd1234efgh5678';
 
 /** The range of the first occurrence of `needle` in the document. */
 function rangeOf(document: vscode.TextDocument, needle: string): vscode.Range {
@@ -72,14 +74,19 @@ suite('hand edits', () => {
   test('Redact Selection replaces the selection and appends an entry; one undo restores both', async () => {
     const editor = await freshEditor();
     const document = editor.document;
+    // A secret pasted by hand: flagged, and an unlogged edit. The clean file meets neither, so the wait after the
+    // redaction can only be met by the server's check of the redacted text.
+    assert.ok(await editor.edit((b) => b.replace(rangeOf(document, 'email and password'), pastedSecret)));
+    await waitForDiagnostics(document.uri, (ds) => hasUnlogged(ds) && ds.some((d) => d.code === secretCode));
     const original = document.getText();
-    const secret = rangeOf(document, 'email and password');
+    const secret = rangeOf(document, pastedSecret);
     editor.selection = new vscode.Selection(secret.start, secret.end);
     assert.equal(await vscode.commands.executeCommand('packsAndPrompts.redactSelection'), true);
     const redacted = document.getText();
     assert.match(redacted, /text = "Add a login form with \[REDACTED\] fields\."/);
     assert.match(redacted, /\nsessions = \["5e0c3b2a-7f41-4d6e-9b1c-2a8d4f6e0b93"\]\nturns = \[0\]\nreason = "Redacted text in turn 0\."\n$/);
-    await waitForDiagnostics(document.uri, (ds) => !hasUnlogged(ds) && ds.every((d) => d.severity !== vscode.DiagnosticSeverity.Error));
+    const checked = await waitForDiagnostics(document.uri, (ds) => !hasUnlogged(ds) && !ds.some((d) => d.code === secretCode));
+    assert.deepEqual(checked.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.message), []);
 
     await vscode.commands.executeCommand('leaveSnippet');
     await vscode.commands.executeCommand('undo');

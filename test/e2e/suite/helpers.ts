@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 export const extensionId = 'packs-and-prompts.packs-and-prompts';
 
 /** Generous: the machine is shared and the first language-server start is cold. */
-export const defaultDeadlineMs = 20_000;
+export const defaultDeadlineMs = 60_000;
 
 const pollMs = 50;
 

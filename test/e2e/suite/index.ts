@@ -27,7 +27,7 @@ function testFiles(): string[] {
 
 export function run(): Promise<void> {
   Mocha.reporters.Base.consoleLog = report;
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 180_000, reporter: 'spec' });
   // A pass of the runner may narrow the run (see scripts/e2e/passes.mjs).
   const grep = process.env['PACKS_E2E_GREP'];
   if (grep) mocha.grep(new RegExp(grep));

@@ -10,11 +10,10 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { decode } from '../../../src-shared/pack/decode';
 import { environmentPresets } from '../../../src-shared/pack/presets';
-import { render } from '../../../src-shared/pack/render';
 import type { PacksApi } from '../../../client/src/api';
 import type { PreviewShown } from '../../../client/src/preview/packPreview';
+import { refDecode, refRender } from '../../unit/pack/support/reference';
 import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, waitFor, waitForDiagnostics, workspaceRoot } from './helpers';
 
 // Its own committed file: these tests edit it, other suites read the other packs.
@@ -26,11 +25,11 @@ function committedText(): string {
   return execFileSync('git', ['show', `HEAD:${file}`], { cwd: workspaceRoot().fsPath, encoding: 'utf8' });
 }
 
-/** What the preview renders by default: the first preset. */
+/** What the preview renders by default (the first preset), as the independent reference renders it, not the extension's core. */
 function renderText(text: string): string {
-  const d = decode(text);
+  const d = refDecode(text);
   assert.ok(d.ok, 'the pack decodes');
-  return render(d.pack, environmentPresets[0]!.environment);
+  return refRender(d.pack, environmentPresets[0]!.environment, 'loom-9');
 }
 
 /** UTF-8 bytes two texts share from the start, whole characters only: worked out here independently of the extension. */

@@ -90,6 +90,11 @@ suite('security', () => {
     const before = document.getText();
     assert.equal(await vscode.commands.executeCommand(stale.command, ...(stale.arguments ?? [])), false);
     assert.equal(document.getText(), before);
+    // The positive control: the same fix, asked for the document as it now is, applies.
+    const moved = find(await waitForDiagnostics(document.uri, (ds) => ds.some((d) => d.code === 'prompts/bad-enum-value' && d.range.start.line === bad.range.start.line + 1)), 'prompts/bad-enum-value');
+    const fresh = await quickFix(document, moved, /Change to "cursor"/);
+    assert.equal(await vscode.commands.executeCommand(fresh.command, ...(fresh.arguments ?? [])), true);
+    assert.equal(document.getText(), before.replace('source = "curser"', 'source = "cursor"'));
   });
 
   test('a hand-edit fix asked for an older version changes nothing', async () => {
@@ -102,6 +107,11 @@ suite('security', () => {
     const before = document.getText();
     assert.equal(await vscode.commands.executeCommand('packsAndPrompts.applyHandEditFix', params), false);
     assert.equal(document.getText(), before);
+    // The positive control: the same redaction, asked for the current version at the secret's new place, applies.
+    const moved = find(await waitForDiagnostics(document.uri, (ds) => ds.some((d) => d.code === 'prompts/secret' && d.range.start.line === secret.range.start.line + 1)), 'prompts/secret');
+    const current = { uri: params.uri, version: document.version, fix: { kind: 'redact', ranges: [{ start: moved.range.start, end: moved.range.end }] } };
+    assert.equal(await vscode.commands.executeCommand('packsAndPrompts.applyHandEditFix', current), true);
+    assert.match(document.getText(), /text = "use \[REDACTED\] here"/);
   });
 
   test('a language server killed outright is started again, and checks documents as before', async function () {

@@ -6,10 +6,10 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { distDir, fixturesDir } from '../../support/paths';
 import { commitLines, findingsOf, lines } from '../../support/promptsFixtures';
+import { tempDir } from '../../support/tempDirs';
 
 function cli(args: string[], cwd: string) {
   const r = spawnSync(process.execPath, [path.join(distDir, 'cli.js'), ...args], { cwd, encoding: 'utf8' });
@@ -32,7 +32,7 @@ const unknownTool = lines(
 );
 
 function workspace(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'packs-cli-prompts-'));
+  const dir = tempDir('packs-cli-prompts-');
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);

@@ -6,7 +6,6 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { decode } from '../../../src-shared/pack/decode';
 import { parseEnvironmentFile } from '../../../src-shared/pack/environmentFile';
@@ -14,6 +13,7 @@ import { environmentPresets, findPreset } from '../../../src-shared/pack/presets
 import { render } from '../../../src-shared/pack/render';
 import { distDir, fixturesDir } from '../../support/paths';
 import { refFnv } from '../pack/support/reference';
+import { tempDir as makeTempDir } from '../../support/tempDirs';
 
 const cwd = path.join(fixturesDir, 'pack');
 
@@ -22,9 +22,7 @@ function cli(args: string[], dir = cwd) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'packs-cli-'));
-}
+const tempDir = () => makeTempDir('packs-cli-');
 
 test('check prints file:line:col: severity code: message, 1-based, and exits 1 on errors', () => {
   const r = cli(['check', 'corrupt.pack']);

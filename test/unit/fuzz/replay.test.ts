@@ -3,7 +3,10 @@
 // `*.packenv.json`; a failing run's input is saved there with
 // `PACKS_FUZZ_SAVE`). Each must answer without throwing, within the hang
 // deadline, with ranges inside the document. Positions are spread evenly
-// over the text, so the replay is the same on every run.
+// over the text, so the replay is the same on every run. A kept input whose
+// size lies in one repeated run (most were kept for a slow path) must also
+// take about twice as long at twice the size, not four times: that is what
+// catches a quadratic path coming back, on a fast machine or a busy one.
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -11,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseEnvironmentFile } from '../../../src-shared/pack/environmentFile';
 import { fixturesDir } from '../../support/paths';
-import { withinDeadline } from './support/budget';
+import { growth, withinDeadline } from './support/budget';
 import { promptsBases } from './support/hostileText';
 import { profileNames } from '../../../src-shared/pack/profiles';
 import { exercisePackCore, exercisePackProviders } from './support/packEntryPoints';
@@ -29,24 +32,51 @@ test('the fuzz fixtures are all of a kind the replay knows', () => {
   for (const f of files) assert.match(f, /\.(pack|prompts|packenv\.json)$/, f);
 });
 
+/** The groups of entry points a kept input goes through, by its kind. */
+function entryPoints(file: string): Record<string, (text: string) => void> {
+  if (file.endsWith('.pack')) {
+    // One deadline per profile: the work grows with the number of built-in releases, a hang does not hide in it.
+    return Object.fromEntries(
+      profileNames.flatMap((profile) => [
+        [`the pack core under ${profile}`, (text: string) => exercisePackCore(text, profile)],
+        [`the pack providers under ${profile}`, (text: string) => exercisePackProviders(text, evenly(text), profile)],
+      ]),
+    );
+  }
+  if (file.endsWith('.prompts')) {
+    return {
+      'the .prompts core': (text) => void exercisePromptsCore(text, evenly(text)),
+      'the .prompts providers': (text) => exercisePromptsProviders(text, evenly(text)),
+      'hand edits against it': (text) => promptsBases.forEach((base) => exerciseHandEdits(base, text)),
+      'hand edits from it': (text) => promptsBases.forEach((base) => exerciseHandEdits(text, base)),
+    };
+  }
+  return { parseEnvironmentFile: (text) => void parseEnvironmentFile(text) };
+}
+
 for (const file of files) {
   test(`replay ${file}`, () => {
     const text = readFileSync(path.join(folder, file), 'utf8');
-    if (file.endsWith('.pack')) {
-      // One deadline per profile: the work grows with the number of built-in releases, a hang does not hide in it.
-      for (const profile of profileNames) {
-        withinDeadline(`${file}: the pack core under ${profile}`, () => exercisePackCore(text, profile));
-        withinDeadline(`${file}: the pack providers under ${profile}`, () => exercisePackProviders(text, evenly(text), profile));
-      }
-    } else if (file.endsWith('.prompts')) {
-      withinDeadline(`${file}: the .prompts core`, () => void exercisePromptsCore(text, evenly(text)));
-      withinDeadline(`${file}: the .prompts providers`, () => exercisePromptsProviders(text, evenly(text)));
-      for (const base of promptsBases) {
-        withinDeadline(`${file}: hand edits against it`, () => exerciseHandEdits(base, text));
-        withinDeadline(`${file}: hand edits from it`, () => exerciseHandEdits(text, base));
-      }
-    } else {
-      withinDeadline(`${file}: parseEnvironmentFile`, () => void parseEnvironmentFile(text));
-    }
+    for (const [what, work] of Object.entries(entryPoints(file))) withinDeadline(`${file}: ${what}`, () => work(text));
+  });
+}
+
+/** The entry points a large kept input was kept for: the code actions of a pack (under every profile), the parse, checks and completion of a `.prompts` file. */
+function slowPathOf(file: string): [string, (text: string) => void] {
+  if (file.endsWith('.pack')) {
+    return file.startsWith('code-actions-') ? ['the pack providers', (text) => exercisePackProviders(text, evenly(text))] : ['the pack core', (text) => exercisePackCore(text)];
+  }
+  return file.endsWith('.prompts') ? ['the .prompts core', entryPoints(file)['the .prompts core']!] : ['parseEnvironmentFile', entryPoints(file)['parseEnvironmentFile']!];
+}
+
+for (const file of files) {
+  const text = readFileSync(path.join(folder, file), 'utf8');
+  if (text.length < 10_000) continue;
+  const [what, work] = slowPathOf(file);
+  test(`${file}: ${what} take time linear in the size of what it repeats`, () => {
+    const grown = growth(text, work);
+    assert.ok(grown, `${file} has a repeated run to scale`);
+    const seen = grown.ratios.map((r) => `${r.ratio.toFixed(2)} times as long at ${2 * r.n} repeats as at ${r.n}`).join('; ');
+    assert.ok(grown.linear, `${what}: ${seen} (a linear path takes about 2, a quadratic one 4)`);
   });
 }

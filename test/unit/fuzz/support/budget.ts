@@ -3,9 +3,11 @@
 // number of inputs and `PACKS_FUZZ_SEED=<n>` picks another seed (a failure
 // prints the seed and path that reproduce it, to keep as a fixture).
 //
-// The deadline is not a speed assertion: it is generous (2 s per input,
-// `PACKS_FUZZ_DEADLINE_MS` to change it) and only catches an input that
-// makes an entry point loop or go quadratic.
+// The deadline is not a speed assertion: it is a hang detector (30 s of CPU
+// time per input, `PACKS_FUZZ_DEADLINE_MS` to change it; a round trip to the
+// server, 60 s by the clock), far from the normal running time on a slow or
+// busy machine. A quadratic path is caught by what grows:
+// `growth` times one input and the same input twice as large in one run.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -32,28 +34,120 @@ export function fuzzParameters<T>(runs: number): Parameters<T> {
   };
 }
 
-export const deadlineMs = envNumber('PACKS_FUZZ_DEADLINE_MS') ?? 2000;
+export const deadlineMs = envNumber('PACKS_FUZZ_DEADLINE_MS') ?? 30_000;
+
+/** A round trip to the server is timed by the clock (its work is in another process): twice the deadline, for a busy machine. */
+const roundTripDeadlineMs = 2 * deadlineMs;
+
+/** CPU milliseconds this process has used since `since` (a `process.cpuUsage()`): what other programs on the machine do not change. */
+function cpuMsSince(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
 
 /**
- * Runs `work` on one input and fails when it takes longer than the
- * deadline, naming the entry point. Measured around the whole call, so a
- * hang in any entry point it calls shows.
+ * Runs `work` on one input and fails when it used more than the deadline in
+ * CPU time, naming the entry point. CPU time, not the clock's: on a machine
+ * busy with other work the clock runs ten times faster than this process's
+ * CPU time, and a hang burns CPU all the same. Measured around the whole
+ * call, so a hang in any entry point it calls shows.
  */
 export function withinDeadline<T>(what: string, work: () => T): T {
-  const started = performance.now();
+  const started = process.cpuUsage();
   const result = work();
-  const took = performance.now() - started;
-  if (took > deadlineMs) throw new Error(`${what} took ${Math.round(took)} ms on one input (deadline ${deadlineMs} ms): a hang or a quadratic path`);
+  const took = cpuMsSince(started);
+  if (took > deadlineMs) throw new Error(`${what} took ${Math.round(took)} ms of CPU on one input (deadline ${deadlineMs} ms): a hang`);
   return result;
 }
 
-/** `withinDeadline` for asynchronous work (protocol round trips). */
+/** `withinDeadline` for asynchronous work (protocol round trips), by the clock. */
 export async function withinDeadlineAsync<T>(what: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   const result = await work();
   const took = performance.now() - started;
-  if (took > deadlineMs) throw new Error(`${what} took ${Math.round(took)} ms on one input (deadline ${deadlineMs} ms): a hang or a quadratic path`);
+  if (took > roundTripDeadlineMs) throw new Error(`${what} took ${Math.round(took)} ms on one input (deadline ${roundTripDeadlineMs} ms): a hang`);
   return result;
+}
+
+/** The longest line's longest run of one repeated period (`{x}`, `.turns`, `[`): where a kept input's size lies. */
+interface Run {
+  readonly lines: readonly string[];
+  readonly line: number;
+  readonly start: number;
+  readonly period: number;
+  readonly units: number;
+}
+
+function longestRun(text: string): Run | undefined {
+  const lines = text.split('\n');
+  const line = lines.reduce((best, l, i) => (l.length > lines[best]!.length ? i : best), 0);
+  const s = lines[line]!;
+  let best: Run | undefined;
+  for (let period = 1; period <= 64; period++) {
+    for (const probe of [Math.floor(s.length / 4), Math.floor(s.length / 2)]) {
+      let a = probe;
+      let b = probe + period;
+      if (b > s.length) continue;
+      while (a > 0 && s[a - 1] === s[a - 1 + period]) a--;
+      while (b < s.length && s[b] === s[b - period]) b++;
+      const units = Math.floor((b - a) / period);
+      if (units >= 64 && (!best || units * period > best.units * best.period)) best = { lines, line, start: a, period, units };
+    }
+  }
+  return best;
+}
+
+/** The text with its run cut or grown to `units` periods; nothing else changes. */
+function withUnits(run: Run, units: number): string {
+  const s = run.lines[run.line]!;
+  const unit = s.slice(run.start, run.start + run.period);
+  const rest = s.slice(run.start + run.units * run.period);
+  const lines = [...run.lines];
+  lines[run.line] = s.slice(0, run.start) + unit.repeat(units) + rest;
+  return lines.join('\n');
+}
+
+/** A ratio a linear path stays under: well under the 4 of a quadratic one. */
+export const linearRatio = 3;
+
+export interface Growth {
+  /** The sizes tried (in repeats of the run) and the ratio of the time at twice each to the time at it. */
+  readonly ratios: ReadonlyArray<{ readonly n: number; readonly ratio: number }>;
+  readonly linear: boolean;
+}
+
+/**
+ * How `work`'s time grows on a kept input whose size lies in one repeated
+ * run (`{x}{x}…`, `[[[…`): the time on the input itself (2n repeats) over
+ * the time on it cut to half (n), about 2 for a linear path and 4 for a
+ * quadratic one. The input's own size is where its slow path showed, so the
+ * quadratic part outweighs the linear one there. Time is this process's CPU
+ * time, not the clock's, so other programs on a busy machine do not count;
+ * the code is warmed up on a small copy first, and when one run takes under
+ * 250 ms each size is timed three times, interleaved, and the fastest counts.
+ * A ratio at or over `linearRatio` is measured once more at twice the size:
+ * a quadratic path grows by 4 at every size, while a one-off step (a string
+ * or an array changing its representation inside V8 past some length) shows
+ * at one size only. Undefined for an input with no such run.
+ */
+export function growth(text: string, work: (text: string) => void): Growth | undefined {
+  const run = longestRun(text);
+  if (!run) return undefined;
+  const time = (t: string) => {
+    const started = process.cpuUsage();
+    work(t);
+    return cpuMsSince(started);
+  };
+  time(withUnits(run, 16));
+  const ratios: Array<{ n: number; ratio: number }> = [];
+  for (let n = Math.floor(run.units / 2); ratios.length < 2; n *= 2) {
+    const sizes = [withUnits(run, n), withUnits(run, 2 * n)];
+    const best = sizes.map(time);
+    for (let round = 1; round < 3 && best[1]! < 250; round++) sizes.forEach((t, i) => (best[i] = Math.min(best[i]!, time(t))));
+    ratios.push({ n, ratio: best[1]! / best[0]! });
+    if (ratios.at(-1)!.ratio < linearRatio) return { ratios, linear: true };
+  }
+  return { ratios, linear: false };
 }
 
 /**
