@@ -19,7 +19,9 @@ import { registerPackProtocolSupport } from './pack/protocol';
 import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { createPackService } from './pack/service';
 import { registerHandEditSupport } from './prompts/handEdits';
-import { promptsService } from './prompts/service';
+import { createPromptsService } from './prompts/service';
+import { type BundleSupport, registerBundleSupport } from './prompts/bundle';
+import { BundleIndex } from './prompts/bundleIndex';
 import { promptsIncremental } from './promptsIncremental';
 import { diskWorkspaceFiles, trustedFiles } from './workspaceFiles';
 import { WorkspaceIndex } from './workspaceIndex';
@@ -35,6 +37,9 @@ const connection = createConnection(ProposedFeatures.all);
 const documents: TextDocuments<TextDocument> = new TextDocuments(chunkedDocuments);
 const packEnvironments = new PackEnvironments();
 const packService = createPackService(packEnvironments);
+// The bundle support needs the models, which need the services: the service asks for it when used.
+let bundleSupport: BundleSupport | undefined;
+const promptsService = createPromptsService(() => bundleSupport!);
 const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
 const incremental = new Map<string, IncrementalModels<unknown>>([[languageIds.prompts, promptsIncremental as IncrementalModels<unknown>]]);
 const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
@@ -75,20 +80,40 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   settingsFor,
   onError: (message) => logger.error(message),
   limits,
-  extraFindings: async (document, model) => [...(await handEdits.findings(document, model)), ...(await discipline.findings(document, model))],
+  extraFindings: async (document, model) => [
+    ...(await handEdits.findings(document, model)),
+    ...(await discipline.findings(document, model)),
+    ...(await bundleSupport!.findings(document)),
+  ],
 });
 handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
 handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
 discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
 // Workspace files that are not open are read from disk (once the workspace is trusted); the client reports their changes once asked to watch them.
+const workspaceFiles = trustedFiles(diskWorkspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust);
 const workspace = new WorkspaceIndex(
-  trustedFiles(diskWorkspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust),
+  workspaceFiles,
   // A document too large or binary for the default limit is left out, as on disk.
   () => documents.all().filter((d) => !limits.refusal(d, defaultSettings)),
   clientFileWatcher(connection, () => canWatchFiles, logger),
 );
 connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
 trust.onDidChange(() => workspace.forgetFiles());
+// The bundle rules check open `.prompts` documents against every file of their bundle (only open ones while untrusted).
+const bundles = new BundleIndex({ workspace, files: workspaceFiles, documents, models, trust, logger });
+bundleSupport = registerBundleSupport(connection, {
+  documents,
+  bundles,
+  logger,
+  revalidate: (uris) => diagnostics.revalidate(uris),
+  othersDelayMs: 300,
+  indexWaitMs: 500,
+});
+// A file changed on disk: the open documents are checked again against it.
+workspace.onDidChange(() => {
+  diagnostics.revalidateAll();
+  bundleSupport?.filesChanged();
+});
 registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace, limits });
 registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
 

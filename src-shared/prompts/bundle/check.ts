@@ -12,7 +12,7 @@
 
 import type { Finding, RelatedInformation } from '../../finding';
 import type { Range } from '../../text/range';
-import { redactSecrets } from '../redactText';
+import { redactSecrets } from '../rules/redactText';
 import { type Bundle, type BundleFile, isMarkdown, tierOf } from './bundle';
 import { bundleCodes as codes } from './codes';
 import { mergeStamps, type SessionFacts } from './facts';

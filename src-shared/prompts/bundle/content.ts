@@ -11,11 +11,11 @@
 
 import { TomlDate, type TomlTable, type TomlValue } from 'smol-toml';
 import { digest } from '../../pack/digest';
-import type { PromptsDocument } from '../document';
-import { indexBlock, splitBlocks } from '../scanner';
-import { stringPrefixOf } from '../stringPrefix';
-import { parseToml } from '../tomlBlocks';
-import { isTable } from '../valueTypes';
+import type { PromptsDocument } from '../toml/document';
+import { indexBlock, splitBlocks } from '../toml/scanner';
+import { stringPrefixOf } from '../toml/stringPrefix';
+import { parseToml } from '../toml/blocks';
+import { isTable } from '../toml/valueTypes';
 import { mergeStamps } from './facts';
 
 /** The content digest of each session of `text` whose id is in `ids` (the first session with an id, should it repeat). */

@@ -9,11 +9,11 @@
 
 import { LineIndex } from '../../text/lineIndex';
 import type { Range } from '../../text/range';
-import type { Block, BlockContent } from '../block';
-import type { PromptsDocument } from '../document';
-import { indexBlock, splitBlocks } from '../scanner';
-import { stringPrefixOf } from '../stringPrefix';
-import type { Span, TableNode } from '../syntaxTree';
+import type { Block, BlockContent } from '../toml/block';
+import type { PromptsDocument } from '../toml/document';
+import { indexBlock, splitBlocks } from '../toml/scanner';
+import { stringPrefixOf } from '../toml/stringPrefix';
+import type { Span, TableNode } from '../toml/syntaxTree';
 
 /** The stamps the merge writes together, and capture never (FORMATS.md B.7). */
 export const mergeStamps = ['merged_from', 'merged_at', 'approved_by'] as const;

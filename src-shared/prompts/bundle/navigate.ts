@@ -4,7 +4,7 @@
 
 import { escapeMarkdown, inlineCode } from '../../text/markdown';
 import { containsPosition, type Position, type Range } from '../../text/range';
-import { redactSecrets } from '../redactText';
+import { redactSecrets } from '../rules/redactText';
 import type { Bundle } from './bundle';
 import type { PromptsFacts, SessionFacts } from './facts';
 
