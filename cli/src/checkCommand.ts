@@ -1,6 +1,7 @@
 // `check PATH...`: every finding in every file the paths name or hold
 // (`*.packenv.json` files found on the way are environments packs are
-// judged in, not files to check).
+// judged in, not files to check), and for each folder the rules across the
+// files of its bundle (bundle.ts).
 
 import { refusalFinding, refusalOf, textFacts } from '../../src-shared/fileLimits';
 import { resolveSettings } from '../../src-shared/settings';
@@ -13,6 +14,7 @@ import type { Io } from './io';
 import { EnvironmentFiles, isEnvironmentFile } from './environmentFiles';
 import { trackedEnvironmentFiles } from './packDiscipline';
 import { asErrors, strictEditCodes, strictRenderCodes } from './strict';
+import { bundleRootFor, checkBundles, ciCodes, withBundleFindings } from './bundle';
 
 export function checkCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, {
@@ -23,6 +25,7 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     'max-render-bytes': { value: true },
     'strict-renders': { value: false },
     'max-file-size-mb': { value: true },
+    ci: { value: false },
   });
   const profile = stringOption(args, 'profile');
   if (profile !== undefined && !isProfileName(profile)) throw new UsageError(`unknown profile ${profile} (loom-9 or loom-1)`);
@@ -42,11 +45,13 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const notes: string[] = [];
   const targets: string[] = [];
   const environmentFiles: string[] = [];
+  const bundleRoots: string[] = [];
   for (const p of args.positionals) {
     const entry = statPath(p);
     if (entry.kind === 'missing') problems.push(`cannot read ${p}: ${entry.reason}`);
     else if (entry.kind === 'file') targets.push(p);
     else {
+      bundleRoots.push(bundleRootFor(p));
       const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file));
       targets.push(...found.files.filter((f) => !isEnvironmentFile(f)));
       environmentFiles.push(...found.files.filter(isEnvironmentFile));
@@ -54,9 +59,13 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     }
   }
   const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)) };
-  const strictCodes = new Set([...(args.options.has('strict-edits') ? strictEditCodes : []), ...(args.options.has('strict-renders') ? strictRenderCodes : [])]);
+  const strictCodes = new Set([
+    ...(args.options.has('strict-edits') ? strictEditCodes : []),
+    ...(args.options.has('strict-renders') ? strictRenderCodes : []),
+    ...(args.options.has('ci') ? ciCodes : []),
+  ]);
 
-  const results: FileFindings[] = [];
+  let results: FileFindings[] = [];
   for (const file of targets) {
     const read = readFile(file, maxBytes);
     if (!read.ok && !('tooLarge' in read)) {
@@ -78,6 +87,8 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     const findings = kind.check(read.text, settings, file, context);
     results.push({ file, findings: asErrors(findings, strictCodes) });
   }
+
+  results = withBundleFindings(results, checkBundles(bundleRoots, maxBytes, problems)).map((r) => ({ file: r.file, findings: asErrors(r.findings, strictCodes) }));
 
   const json = args.options.has('json');
   io.stdout(json ? jsonFindings(results) : humanFindings(results));

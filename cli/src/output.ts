@@ -1,7 +1,10 @@
 // Findings as the command line prints them: one line per finding for
 // people (1-based line:col), or JSON with the LSP's 0-based positions.
 // A message may quote a value of the file: it never repeats a secret.
+// Related locations (JSON only) name another file relative to the working
+// folder, as the findings' files are.
 
+import * as path from 'node:path';
 import type { Finding } from '../../src-shared/finding';
 import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
 
@@ -28,6 +31,9 @@ export function jsonFindings(results: readonly FileFindings[]): string {
       severity: f.severity,
       code: f.code,
       message: redactSecrets(f.message),
+      ...(f.related && {
+        related: f.related.map((r) => ({ file: r.file === undefined ? file : path.relative(process.cwd(), r.file) || r.file, range: r.range, message: redactSecrets(r.message) })),
+      }),
     })),
   );
   return `${JSON.stringify(all, null, 2)}\n`;

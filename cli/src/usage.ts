@@ -7,7 +7,7 @@ export function usage(): string {
   const presets = environmentPresets.map((p) => `  ${p.id.padEnd(26)} ${p.name}`).join('\n');
   return `Usage:
   packs-and-prompts check [--json] [--profile ${profileNames.join('|')}] [--strict-unknown] [--strict-edits]
-                         [--max-render-bytes N] [--strict-renders] [--max-file-size-mb N] PATH...
+                         [--max-render-bytes N] [--strict-renders] [--max-file-size-mb N] [--ci] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile ${profileNames.join('|')}]
   packs-and-prompts --help
 
@@ -31,6 +31,15 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         A file larger than --max-file-size-mb N (default 50) or that looks
         binary (a NUL byte in its first 8 KB) is not checked: one note says
         why, as in the editor. Only regular files are read.
+        A directory is also checked as a spec bundle (its spec.yaml's
+        folder, else the directory): across the files under prompts/, a
+        session id in two files unless one is the stamped merged copy of
+        the other (error), a merged copy edited since (warning), a
+        forked_from naming no session, a branch file not named by its
+        branch's slug, some but not all of merged_from/merged_at/
+        approved_by (warnings), a .md file under prompts/ (error), and a
+        note per file in prompts/curated/_pending/, which --ci makes an
+        error, as the upstream review gate refuses it.
 render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
         --json prints {render, bytes, digest, renderDigest, assess}.
