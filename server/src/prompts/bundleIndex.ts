@@ -10,7 +10,6 @@
 // the bundle changed, so the open documents of one bundle share one check.
 
 import { fileURLToPath } from 'node:url';
-import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
 import { type Bundle, type BundleFile, bundleRootOf } from '../../../src-shared/prompts/bundle/bundle';
@@ -29,7 +28,7 @@ export interface BundleIndexDeps {
   readonly workspace: WorkspaceIndex;
   /** The same (trusted) files the index reads: for the sessions a merged copy is compared with. */
   readonly files: WorkspaceFiles;
-  readonly documents: TextDocuments<TextDocument>;
+  readonly documents: { all(): readonly TextDocument[] };
   readonly models: ModelCache;
   readonly trust: { readonly trusted: boolean; onDidChange(listener: () => void): void };
   readonly logger: Logger;
