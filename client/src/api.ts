@@ -5,6 +5,8 @@
 import type * as vscode from 'vscode';
 import type { PreviewShown } from './preview/packPreview';
 import type { PreviewManager } from './preview/previewManager';
+import type { BundleStatusParams } from '../../src-shared/protocol/prompts';
+import type { DocumentStatusItem } from './prompts/documentStatus';
 import type { PackStatusBar } from './statusBar';
 
 export interface PacksApi {
@@ -14,10 +16,13 @@ export interface PacksApi {
   readonly onDidShowPreview: vscode.Event<PreviewShown>;
   /** The assess item's text while a pack is the active editor. */
   statusBarText(): string | undefined;
+  /** The bundle item's text while a `.prompts` file is the active editor. */
+  bundleStatusText(): string | undefined;
 }
 
-export function packsApi(previews: PreviewManager, statusBar: PackStatusBar): PacksApi {
+export function packsApi(previews: PreviewManager, statusBar: PackStatusBar, bundleStatus: DocumentStatusItem<BundleStatusParams>): PacksApi {
   return {
+    bundleStatusText: () => bundleStatus.text,
     previewShown: (packUri) => previews.lastShown(packUri),
     onDidShowPreview: previews.onDidShow,
     statusBarText: () => statusBar.text,

@@ -9,6 +9,7 @@ import { registerEnvironments } from './environments';
 import { createLanguageClient } from './languageClient';
 import { registerBaselineChanges } from './preview/baselineChanges';
 import { registerPreviews } from './preview/previewManager';
+import { registerBundleStatus } from './prompts/bundleStatus';
 import { handEditInitializationOptions, registerHandEditClient } from './prompts/handEdits';
 import { registerRenderDocuments } from './renderDocuments';
 import { registerStatusBar } from './statusBar';
@@ -20,6 +21,7 @@ export async function activate(context: ExtensionContext): Promise<PacksApi> {
   client = createLanguageClient(context, handEditInitializationOptions());
   registerVersionedEdits(context);
   registerHandEditClient(context, client);
+  const bundleStatus = registerBundleStatus(context, client);
   await client.start();
   const environments = await registerEnvironments(context, client);
   const baselinesChanged = registerBaselineChanges(context, client);
@@ -27,7 +29,7 @@ export async function activate(context: ExtensionContext): Promise<PacksApi> {
   const previews = registerPreviews(context, client, environments, baselinesChanged);
   const renders = registerRenderDocuments(context, client, environments, baselinesChanged);
   registerPackCommands(context, { previews, environments, renders });
-  return packsApi(previews, statusBar);
+  return packsApi(previews, statusBar, bundleStatus);
 }
 
 export async function deactivate(): Promise<void> {

@@ -44,7 +44,7 @@ function setUp(trusted: boolean) {
   const open: TextDocument[] = [];
   const workspace = new WorkspaceIndex(trusted ? files : { list: async () => [], read: () => Promise.reject(new Error('untrusted')) }, () => open, () => undefined);
   const models = new ModelCache(new Map([[promptsService.languageId, promptsService]]));
-  const bundles = new BundleIndex({ workspace, files, documents: { all: () => open }, models, trust: { trusted, onDidChange: () => undefined }, logger: { error: () => undefined, info: () => undefined } as never });
+  const bundles = new BundleIndex({ workspace, files, documents: { all: () => open }, models, trust: { trusted, onDidChange: () => undefined }, logger: { error: () => undefined } });
   let doc = TextDocument.create(main, 'spec-prompts', 1, promptsFile('main', [{ id: 'a' }, { id: 'shared' }, { id: 'm', text: 'changed', extra: stamps }]));
   open.push(doc);
   const type = (text: string) => {
