@@ -137,7 +137,7 @@ function acrossFiles(id: string, list: readonly Occurrence[], digests: SessionDi
         range: copy.session.idRange,
         severity: codes.editedAfterMerge.severity,
         code: codes.editedAfterMerge.code,
-        message: `this merged copy of session ${shownId} no longer equals its original in ${original.file.path} apart from the merge stamps: it was edited after the merge`,
+        message: `this merged copy of session ${shownId} differs from its original in ${original.file.path} apart from the merge stamps: one of them was edited after the merge`,
         related: [related(original, original.session.headerRange, `the original in ${original.file.path}`)],
       },
     });
