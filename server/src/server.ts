@@ -38,8 +38,8 @@ const documents: TextDocuments<TextDocument> = new TextDocuments(chunkedDocument
 const packEnvironments = new PackEnvironments();
 const packService = createPackService(packEnvironments);
 // The bundle support needs the models, which need the services: the service asks for it when used.
-let bundleSupport: BundleSupport | undefined;
-const promptsService = createPromptsService(() => bundleSupport!);
+const late: { bundleSupport?: BundleSupport } = {};
+const promptsService = createPromptsService(() => late.bundleSupport!);
 const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
 const incremental = new Map<string, IncrementalModels<unknown>>([[languageIds.prompts, promptsIncremental as IncrementalModels<unknown>]]);
 const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
@@ -83,7 +83,7 @@ const diagnostics = registerDiagnosticsSupport(connection, documents, {
   extraFindings: async (document, model) => [
     ...(await handEdits.findings(document, model)),
     ...(await discipline.findings(document, model)),
-    ...(await bundleSupport!.findings(document)),
+    ...(await late.bundleSupport!.findings(document)),
   ],
 });
 handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
@@ -101,7 +101,7 @@ connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
 trust.onDidChange(() => workspace.forgetFiles());
 // The bundle rules check open `.prompts` documents against every file of their bundle (only open ones while untrusted).
 const bundles = new BundleIndex({ workspace, files: workspaceFiles, documents, models, trust, logger });
-bundleSupport = registerBundleSupport(connection, {
+const bundleSupport = registerBundleSupport(connection, {
   documents,
   bundles,
   logger,
@@ -109,10 +109,11 @@ bundleSupport = registerBundleSupport(connection, {
   othersDelayMs: 300,
   indexWaitMs: 500,
 });
-// A file changed on disk: the open documents are checked again against it.
+late.bundleSupport = bundleSupport;
+// A file changed on disk: the open `.prompts` documents are checked again against it.
 workspace.onDidChange(() => {
-  diagnostics.revalidateAll();
-  bundleSupport?.filesChanged();
+  diagnostics.revalidate(documents.all().filter((d) => d.languageId === languageIds.prompts).map((d) => d.uri));
+  bundleSupport.filesChanged();
 });
 registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace, limits });
 registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
