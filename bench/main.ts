@@ -1,13 +1,14 @@
 // The benchmark (`npm run bench`, never part of the tests): makes its own
 // inputs, measures the core against its peers and the server through the
 // protocol, prints the tables and the targets met or missed, and writes
-// bench/results.json. `--only=prompts,packs,server` and
+// bench/results.json. `--only=prompts,packs,server,bundle` and
 // `--sizes=300KB,6MB,...` run a part, for iterating; the committed results
 // come from a full run.
 
 import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { bundleFigures, type BundleFigures } from './bundleFigures';
 import { collectGarbage, type Figure, type Plan } from './measure';
 import { packFigures, type PackFigures } from './packFigures';
 import { packInput } from './packInput';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   const prompts: PromptsFigures[] = [];
   const packs: PackFigures[] = [];
   const server: ServerFigures[] = [];
+  let bundle: BundleFigures | undefined;
 
   // Packs first: the 60 MB .prompts figures leave a heap whose collections would land in theirs.
   for (const input of packInputs) {
@@ -77,6 +79,11 @@ async function main(): Promise<void> {
     collectGarbage();
   }
 
+  if (!only || only.includes('bundle')) {
+    bundle = await bundleFigures((m) => progress(`bundle: ${m}`));
+    collectGarbage();
+  }
+
   const machine = {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: cpus().length,
@@ -87,8 +94,9 @@ async function main(): Promise<void> {
   };
   const targets = targetsOf(prompts, packs, server);
   print(machine, prompts, packs, server, targets);
+  if (bundle) printBundle(bundle);
   if (!only && !sizes) {
-    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, packs, server, targets };
+    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, packs, server, bundle, targets };
     writeFileSync(path.join(process.cwd(), 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write('\nwrote bench/results.json\n');
   }
@@ -192,6 +200,28 @@ function print(machine: Record<string, unknown>, prompts: readonly PromptsFigure
     out.push('\nTargets');
     out.push(formatTable(['target', 'measured', 'met'], targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'NO'])));
   }
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+function printBundle(b: BundleFigures): void {
+  const mb = b.bytes / 1e6;
+  const out = [
+    `\nA bundle of ${b.files} .prompts files, ${mb.toFixed(0)} MB, ${b.sessions} sessions, through the server's workspace and bundle index (median of 3)`,
+    formatTable(
+      ['plain read', 'index (list, read, facts)', 'index / read', 'first check of the bundle', 'heap kept by the index', 'keystroke in an open file (median of ' + b.keystroke.runs + ')', 'files read while typing'],
+      [
+        [
+          `${b.plainReadMs.toFixed(0)} ms (${((b.plainReadMs / mb) * 1).toFixed(2)} ms/MB)`,
+          `${b.indexMs.toFixed(0)} ms (${(b.indexMs / mb).toFixed(2)} ms/MB)`,
+          `${b.indexOverRead.toFixed(1)}x`,
+          `${b.firstCheckMs.toFixed(1)} ms`,
+          `${b.retainedMB.toFixed(0)} MB`,
+          `${b.keystroke.ms.toFixed(2)} ms`,
+          String(b.keystroke.filesRead),
+        ],
+      ],
+    ),
+  ];
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

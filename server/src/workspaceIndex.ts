@@ -20,8 +20,12 @@ export interface Extractor<T> {
   /** Open documents of this language are read from the editor. */
   readonly languageId: string;
   extract(text: string): T;
-  /** The extract of an open document, when it can come from more than its text (its model, kept up to date per edit). */
-  extractOpen?(document: TextDocument): T;
+  /**
+   * The extract of an open document, when it can come from more than its
+   * text (its model, kept up to date per edit); undefined when that is not
+   * ready yet: the document is left out for now, and asked again next time.
+   */
+  extractOpen?(document: TextDocument): T | undefined;
 }
 
 export interface WorkspaceEntry<T> {
@@ -50,7 +54,8 @@ export class WorkspaceIndex {
     for (const doc of this.openDocuments()) {
       if (doc.languageId !== x.languageId) continue;
       open.add(fileKey(doc.uri));
-      out.push({ uri: doc.uri, value: this.editorValue(x, doc) });
+      const value = this.editorValue(x, doc);
+      if (value !== undefined) out.push({ uri: doc.uri, value });
     }
     for (const uri of await this.list(x.glob)) {
       if (open.has(fileKey(uri))) continue;
@@ -106,12 +111,13 @@ export class WorkspaceIndex {
     return listed;
   }
 
-  private editorValue<T>(x: Extractor<T>, doc: TextDocument): T {
+  private editorValue<T>(x: Extractor<T>, doc: TextDocument): T | undefined {
     const cache = cacheOf(this.fromEditor, x.id);
     const key = fileKey(doc.uri);
     const cached = cache.get(key);
     if (cached && cached.version === doc.version) return cached.value as T;
     const value = x.extractOpen ? x.extractOpen(doc) : x.extract(doc.getText());
+    if (value === undefined) return undefined;
     cache.set(key, { version: doc.version, value });
     return value;
   }

@@ -4,8 +4,10 @@
 // Markdown files under `prompts/` (closed files: nothing else reports on
 // them), and Go to Definition, hover and Find References between a
 // session's `forked_from` and the session it names, across files. A change
-// on disk, or in another open document, checks the open documents again;
-// a keystroke reads no other file (their facts are kept).
+// on disk, or in another open document once it has been checked, checks
+// the open documents again; a keystroke reads no other file (their facts
+// are kept), and never parses another open document (its facts come from
+// the model its own validation builds, in slices).
 
 import type { Connection, Hover, Location, Position, TextDocuments } from 'vscode-languageserver/node';
 import { MarkupKind } from 'vscode-languageserver/node';
@@ -75,11 +77,14 @@ export function registerBundleSupport(connection: Connection, deps: BundleSuppor
     void publishMarkdown();
   });
 
-  documents.onDidChangeContent((e) => {
-    if (e.document.languageId !== languageIds.prompts || openPrompts().length < 2) return;
-    const changed = e.document.uri;
+  /** The facts each document had when it was last checked: when they change, the other open documents are checked again. */
+  const lastFacts = new Map<string, unknown>();
+  const othersChanged = (changed: string) => {
     clearTimeout(othersTimer);
     othersTimer = setTimeout(() => deps.revalidate(openPrompts().map((d) => d.uri).filter((u) => u !== changed)), deps.othersDelayMs);
+  };
+  documents.onDidClose((e) => {
+    if (lastFacts.delete(e.document.uri) && openPrompts().length > 0) othersChanged(e.document.uri);
   });
 
   return {
@@ -95,6 +100,11 @@ export function registerBundleSupport(connection: Connection, deps: BundleSuppor
       if (!view) {
         sendStatus(document, 'none', '');
         return [];
+      }
+      // Checked at a new version (or for the first time): what the others were checked against changed.
+      if (lastFacts.get(document.uri) !== view.self.facts) {
+        lastFacts.set(document.uri, view.self.facts);
+        if (openPrompts().length > 1) othersChanged(document.uri);
       }
       const files = view.bundle.files.length;
       if (view.bundle.complete) sendStatus(document, 'workspace', `Bundle: ${files} .prompts file${files === 1 ? '' : 's'}`);

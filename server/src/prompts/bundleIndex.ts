@@ -56,7 +56,11 @@ export function bundleFactsExtractor(models: ModelCache): Extractor<PromptsFacts
     glob: '**/*.prompts',
     languageId: languageIds.prompts,
     extract: factsOfText,
-    extractOpen: (document) => factsOfDocument(models.model(document) as PromptsDocument),
+    // Never a parse here: a large document's model is built in slices by its validation, which then checks the others again.
+    extractOpen: (document) => {
+      const model = models.builtModel(document) as PromptsDocument | undefined;
+      return model && factsOfDocument(model);
+    },
   };
 }
 
@@ -188,7 +192,10 @@ export class BundleIndex {
 
   private async compute(uri: string, ids: ReadonlySet<string>): Promise<Map<string, string> | undefined> {
     const open = this.deps.documents.all().find((d) => fileKey(d.uri) === fileKey(uri));
-    if (open) return sessionDigestsOf(this.deps.models.model(open) as PromptsDocument, ids);
+    if (open) {
+      const model = this.deps.models.builtModel(open) as PromptsDocument | undefined;
+      return model && sessionDigestsOf(model, ids);
+    }
     try {
       return sessionDigests(await this.deps.files.read(uri), ids);
     } catch (e) {

@@ -52,6 +52,8 @@ function setUp(trusted: boolean) {
     open[0] = doc;
   };
   const codes = async () => {
+    // As the server does: the document's own validation builds its model first.
+    models.model(doc);
     const view = await bundles.viewOf(main, true);
     return (view?.findings.get(main) ?? []).map((f) => f.code).sort();
   };
@@ -91,4 +93,21 @@ test('untrusted: the bundle is the open documents, and incomplete', async () => 
   assert.equal(view?.bundle.complete, false);
   assert.equal(view?.bundle.files.length, 1);
   assert.deepEqual(files.reads, []);
+});
+
+test('another open document whose model is not built yet is never parsed for the bundle: it is left out until its own check', async () => {
+  const files = new FakeFiles(new Map());
+  const a = TextDocument.create('file:///ws/prompts/main.prompts', 'spec-prompts', 1, promptsFile('main', [{ id: 'shared' }]));
+  const b = TextDocument.create('file:///ws/prompts/feature-x.prompts', 'spec-prompts', 1, promptsFile('feature/x', [{ id: 'shared' }]));
+  const open = [a, b];
+  const workspace = new WorkspaceIndex(files, () => open, () => undefined);
+  const models = new ModelCache(new Map([[promptsService.languageId, promptsService]]));
+  const bundles = new BundleIndex({ workspace, files, documents: { all: () => open }, models, trust: { trusted: true, onDidChange: () => undefined }, logger: { error: () => undefined } });
+  models.model(a);
+  const before = await bundles.viewOf(a.uri, true);
+  assert.deepEqual(before?.bundle.files.map((f) => f.path), ['prompts/main.prompts']);
+  assert.equal(models.builtModel(b), undefined, 'b was not parsed');
+  models.model(b);
+  const after = await bundles.viewOf(a.uri, true);
+  assert.deepEqual(after?.findings.get(a.uri)?.map((f) => f.code), ['bundle/duplicate-session-id']);
 });
