@@ -102,6 +102,7 @@ export async function bundleFigures(progress: (m: string) => void): Promise<Bund
     const counter = { count: 0 };
     const { bundles, models } = setUp(folders, open, counter);
     await bundles.readyWithin(10 * 60_000);
+    models.model(doc);
     let began = performance.now();
     const first = await bundles.viewOf(mainUri, true);
     const firstCheckMs = performance.now() - began;

@@ -149,5 +149,15 @@ function cacheOf<V>(caches: Map<string, Map<string, V>>, id: string): Map<string
 
 /** One key per file however its URI is spelt (the editor and Node percent-encode differently). */
 export function fileKey(uri: string): string {
-  return uri.startsWith('file:') ? fileURLToPath(uri) : uri;
+  if (!uri.startsWith('file:')) return uri;
+  let key = keys.get(uri);
+  if (key === undefined) {
+    // Converting is costly and the index asks for every file at every keystroke: remembered, within a bound.
+    if (keys.size >= maxKeys) keys.clear();
+    keys.set(uri, (key = fileURLToPath(uri)));
+  }
+  return key;
 }
+
+const keys = new Map<string, string>();
+const maxKeys = 100_000;

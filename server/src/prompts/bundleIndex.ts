@@ -71,6 +71,8 @@ export class BundleIndex {
   private readonly checked = new Map<string, { key: readonly unknown[]; findings: Map<string, Finding[]> }>();
   private readonly digests = new WeakMap<PromptsFacts, Map<string, string>>();
   private readonly readyListeners: (() => void)[] = [];
+  /** Where each file sits, for the bundle roots it was placed among (a keystroke places 1,000 files again otherwise). */
+  private placed = { roots: '', byUri: new Map<string, { root: string; path: string } | undefined>() };
 
   constructor(private readonly deps: BundleIndexDeps) {
     this.extractor = bundleFactsExtractor(deps.models);
@@ -146,7 +148,13 @@ export class BundleIndex {
   }
 
   private place(snapshot: Snapshot, uri: string): { root: string; path: string } | undefined {
-    return uri.startsWith('file:') ? bundleRootOf(pathOf(uri), snapshot.roots) : undefined;
+    const roots = snapshot.roots.join('\n');
+    if (this.placed.roots !== roots) this.placed = { roots, byUri: new Map() };
+    const known = this.placed.byUri;
+    if (known.has(uri)) return known.get(uri);
+    const placed = uri.startsWith('file:') ? bundleRootOf(pathOf(uri), snapshot.roots) : undefined;
+    known.set(uri, placed);
+    return placed;
   }
 
   private async view(snapshot: Snapshot, uri: string): Promise<BundleView | undefined> {
@@ -154,13 +162,12 @@ export class BundleIndex {
     if (!own) return undefined;
     const files: BundleFile[] = [];
     let self: BundleFile | undefined;
-    const key = fileKey(uri);
     for (const e of snapshot.entries) {
       const placed = this.place(snapshot, e.uri);
       if (!placed || placed.root !== own.root) continue;
       const file: BundleFile = { name: e.uri, path: placed.path, facts: e.value };
       files.push(file);
-      if (fileKey(e.uri) === key) self = file;
+      if (placed.path === own.path) self = file;
     }
     if (!self) return undefined;
     const bundle: Bundle = { complete: this.complete, files };
