@@ -62,7 +62,7 @@ export async function bundleFigures(progress: (m: string) => void): Promise<Bund
       'author_name = "Alice"',
       'author_email = "alice@example.com"',
       '',
-      ...copied.map((s) => `${s.replace(/\n\n  \[\[sessions\.turns\]\]/, '\nmerged_from = "x"\nmerged_at = 2026-04-22T10:00:00Z\napproved_by = "bob"\n\n  [[sessions.turns]]')}\n`),
+      ...copied.map((s) => `${s.replace(/\n\n {2}\[\[sessions\.turns\]\]/, '\nmerged_from = "x"\nmerged_at = 2026-04-22T10:00:00Z\napproved_by = "bob"\n\n  [[sessions.turns]]')}\n`),
       '[[sessions]]',
       'id = "trunk-own"',
       'source = "manual"',
