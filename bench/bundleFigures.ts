@@ -24,6 +24,8 @@ export interface BundleFigures {
   readonly files: number;
   readonly bytes: number;
   readonly sessions: number;
+  /** Bundle findings of the first check, by code (none expected: the copies equal their originals, the fork finds its ancestor). */
+  readonly findings: Readonly<Record<string, number>>;
   /** Reading every file's text, one after another (the page cache warm, as for the index). */
   readonly plainReadMs: number;
   /** Listing and reading every file and reducing it to facts. */
@@ -62,7 +64,7 @@ export async function bundleFigures(progress: (m: string) => void): Promise<Bund
       'author_name = "Alice"',
       'author_email = "alice@example.com"',
       '',
-      ...copied.map((s) => `${s.replace(/\n\n {2}\[\[sessions\.turns\]\]/, '\nmerged_from = "x"\nmerged_at = 2026-04-22T10:00:00Z\napproved_by = "bob"\n\n  [[sessions.turns]]')}\n`),
+      ...copied.map((s) => `${s.replace(/^(id\s*=.*)$/m, '$1\nmerged_from = "x"\nmerged_at = 2026-04-22T10:00:00Z\napproved_by = "bob"')}\n`),
       '[[sessions]]',
       'id = "trunk-own"',
       'source = "manual"',
@@ -109,6 +111,8 @@ export async function bundleFigures(progress: (m: string) => void): Promise<Bund
     collectGarbage();
     const retainedMB = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
     const sessions = first!.bundle.files.reduce((n, f) => n + (f.facts?.sessions.length ?? 0), 0);
+    const findings: Record<string, number> = {};
+    for (const list of first!.findings.values()) for (const f of list) findings[f.code] = (findings[f.code] ?? 0) + 1;
 
     progress('keystrokes');
     const readsBefore = counter.count;
@@ -128,6 +132,7 @@ export async function bundleFigures(progress: (m: string) => void): Promise<Bund
       files: uris.length,
       bytes,
       sessions,
+      findings,
       plainReadMs: median(reads),
       indexMs: median(indexes),
       indexOverRead: median(indexes) / median(reads),

@@ -206,7 +206,7 @@ function print(machine: Record<string, unknown>, prompts: readonly PromptsFigure
 function printBundle(b: BundleFigures): void {
   const mb = b.bytes / 1e6;
   const out = [
-    `\nA bundle of ${b.files} .prompts files, ${mb.toFixed(0)} MB, ${b.sessions} sessions, through the server's workspace and bundle index (median of 3)`,
+    `\nA bundle of ${b.files} .prompts files, ${mb.toFixed(0)} MB, ${b.sessions} sessions, through the server's workspace and bundle index (median of 3); findings: ${JSON.stringify(b.findings)}`,
     formatTable(
       ['plain read', 'index (list, read, facts)', 'index / read', 'first check of the bundle', 'heap kept by the index', 'keystroke in an open file (median of ' + b.keystroke.runs + ')', 'files read while typing'],
       [
