@@ -10,25 +10,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { BundleIndex } from '../../../server/src/prompts/bundleIndex';
 import { promptsService } from '../../../server/src/prompts/service';
 import { ModelCache } from '../../../server/src/models';
-import type { WorkspaceFiles } from '../../../server/src/workspaceFiles';
-import { globToRegExp } from '../../../server/src/workspaceGlob';
 import { WorkspaceIndex } from '../../../server/src/workspaceIndex';
 import { promptsFile, stamps } from '../../support/bundleFixtures';
+import { FakeFiles } from '../../support/fakeFiles';
 
-class FakeFiles implements WorkspaceFiles {
-  readonly reads: string[] = [];
-  constructor(readonly files: Map<string, string>) {}
-  async list(glob: string): Promise<string[]> {
-    const g = globToRegExp(glob);
-    return [...this.files.keys()].filter((u) => g.test(u.replace('file:///ws/', '')));
-  }
-  async read(uri: string): Promise<string> {
-    this.reads.push(uri);
-    const text = this.files.get(uri);
-    if (text === undefined) throw Object.assign(new Error(`ENOENT ${uri}`), { code: 'ENOENT' });
-    return text;
-  }
-}
 
 function setUp(trusted: boolean) {
   const main = 'file:///ws/prompts/main.prompts';
