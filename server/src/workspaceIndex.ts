@@ -7,7 +7,6 @@
 // every change reported is passed on to `onDidChange` listeners (the bundle
 // rules check open documents against closed files again).
 
-import { fileURLToPath } from 'node:url';
 import { FileChangeType, type FileEvent } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isUnreadable, type WorkspaceFiles } from './workspaceFiles';
@@ -150,14 +149,11 @@ function cacheOf<V>(caches: Map<string, Map<string, V>>, id: string): Map<string
 /** One key per file however its URI is spelt (the editor and Node percent-encode differently). */
 export function fileKey(uri: string): string {
   if (!uri.startsWith('file:')) return uri;
-  let key = keys.get(uri);
-  if (key === undefined) {
-    // Converting is costly and the index asks for every file at every keystroke: remembered, within a bound.
-    if (keys.size >= maxKeys) keys.clear();
-    keys.set(uri, (key = fileURLToPath(uri)));
+  try {
+    return decodeURIComponent(uri);
+  } catch (e) {
+    // A stray `%` that escapes nothing: the URI as it is names the file.
+    if (e instanceof URIError) return uri;
+    throw e;
   }
-  return key;
 }
-
-const keys = new Map<string, string>();
-const maxKeys = 100_000;

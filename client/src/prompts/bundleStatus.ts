@@ -3,7 +3,7 @@
 // bundle, or in restricted mode the open ones only).
 
 import type * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { bundleStatusNotification, type BundleStatusParams } from '../../../src-shared/protocol/prompts';
 import { DocumentStatusItem } from './documentStatus';
 
@@ -17,7 +17,7 @@ export function bundleStatusItem(): DocumentStatusItem<BundleStatusParams> {
   }));
 }
 
-export function registerBundleStatus(context: vscode.ExtensionContext, client: LanguageClient): DocumentStatusItem<BundleStatusParams> {
+export function registerBundleStatus(context: vscode.ExtensionContext, client: BaseLanguageClient): DocumentStatusItem<BundleStatusParams> {
   const status = bundleStatusItem();
   context.subscriptions.push(status, client.onNotification(bundleStatusNotification, (p: BundleStatusParams) => status.update(p)));
   return status;

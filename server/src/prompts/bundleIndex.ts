@@ -9,7 +9,6 @@
 // without and hears `onDidBecomeReady`. Results are kept while no file of
 // the bundle changed, so the open documents of one bundle share one check.
 
-import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
 import { type Bundle, type BundleFile, bundleRootOf } from '../../../src-shared/prompts/bundle/bundle';
@@ -17,6 +16,7 @@ import { checkBundle, mergeComparisons, type SessionDigests } from '../../../src
 import { sessionDigests, sessionDigestsOf } from '../../../src-shared/prompts/bundle/content';
 import { factsOfDocument, factsOfText, type PromptsFacts } from '../../../src-shared/prompts/bundle/facts';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
+import { dirName } from '../../../src-shared/text/uriPath';
 import { languageIds } from '../../../src-shared/protocol/common';
 import type { Logger } from '../errorBoundary';
 import { describeError } from '../errorBoundary';
@@ -143,7 +143,7 @@ export class BundleIndex {
     const { workspace } = this.deps;
     const entries = await workspace.entries(this.extractor);
     const markdown = (await Promise.all(markdownGlobs.map((g) => workspace.listFiles(g)))).flat();
-    const roots = (await workspace.listFiles(specGlob)).map((uri) => dirname(pathOf(uri)));
+    const roots = (await workspace.listFiles(specGlob)).map((uri) => dirName(pathOf(uri)));
     return { entries, markdown, roots };
   }
 
@@ -152,7 +152,7 @@ export class BundleIndex {
     if (this.placed.roots !== roots) this.placed = { roots, byUri: new Map() };
     const known = this.placed.byUri;
     if (known.has(uri)) return known.get(uri);
-    const placed = uri.startsWith('file:') ? bundleRootOf(pathOf(uri), snapshot.roots) : undefined;
+    const placed = bundleRootOf(pathOf(uri), snapshot.roots);
     known.set(uri, placed);
     return placed;
   }
@@ -217,12 +217,7 @@ function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** A file URI's path with `/` separators, as the core places files. */
+/** A URI as the core places files: `/`-separated, one spelling per file (no Node `path`: the server runs in the browser too). */
 function pathOf(uri: string): string {
-  return fileURLToPath(uri).replace(/\\/g, '/');
-}
-
-function dirname(p: string): string {
-  const i = p.lastIndexOf('/');
-  return i <= 0 ? p.slice(0, i + 1) : p.slice(0, i);
+  return fileKey(uri);
 }
