@@ -108,7 +108,7 @@ export function registerBundleSupport(connection: Connection, deps: BundleSuppor
       }
       const files = view.bundle.files.length;
       if (view.bundle.complete) sendStatus(document, 'workspace', `Bundle: ${files} .prompts file${files === 1 ? '' : 's'}`);
-      else sendStatus(document, 'openFiles', 'Bundle: open files only (restricted mode)');
+      else sendStatus(document, 'openFiles', `Bundle: open files only (${bundles.openOnlyReason ?? 'restricted mode'})`);
       return [...(view.findings.get(view.self.name) ?? [])];
     },
     async definition(document, position) {

@@ -82,9 +82,15 @@ export class BundleIndex {
     });
   }
 
-  /** Whether every file of a bundle is known (the workspace is trusted). */
+  /** Whether every file of a bundle is known (the workspace is trusted and has a disk to read). */
   get complete(): boolean {
-    return this.deps.trust.trusted;
+    return this.deps.files.openOnly !== true;
+  }
+
+  /** Why only open documents are known, when they are: restricted mode, or a host without a disk (the browser). */
+  get openOnlyReason(): 'restricted mode' | 'no disk here' | undefined {
+    if (!this.deps.trust.trusted) return 'restricted mode';
+    return this.complete ? undefined : 'no disk here';
   }
 
   /** The bundle `uri` belongs to, checked; undefined while the index is being built (`wait`: until it is) or for a file under no `prompts/`. */

@@ -13,6 +13,7 @@ import { ModelCache } from '../../../server/src/models';
 import { WorkspaceIndex } from '../../../server/src/workspaceIndex';
 import { promptsFile, stamps } from '../../support/bundleFixtures';
 import { FakeFiles } from '../../support/fakeFiles';
+import { trustedFiles } from '../../../server/src/workspaceFiles';
 
 
 function setUp(trusted: boolean) {
@@ -27,9 +28,11 @@ function setUp(trusted: boolean) {
     ]),
   );
   const open: TextDocument[] = [];
-  const workspace = new WorkspaceIndex(trusted ? files : { list: async () => [], read: () => Promise.reject(new Error('untrusted')) }, () => open, () => undefined);
+  const trust = { trusted, onDidChange: () => undefined };
+  const readable = trustedFiles(files, trust);
+  const workspace = new WorkspaceIndex(readable, () => open, () => undefined);
   const models = new ModelCache(new Map([[promptsService.languageId, promptsService]]));
-  const bundles = new BundleIndex({ workspace, files, documents: { all: () => open }, models, trust: { trusted, onDidChange: () => undefined }, logger: { error: () => undefined } });
+  const bundles = new BundleIndex({ workspace, files: readable, documents: { all: () => open }, models, trust, logger: { error: () => undefined } });
   let doc = TextDocument.create(main, 'spec-prompts', 1, promptsFile('main', [{ id: 'a' }, { id: 'shared' }, { id: 'm', text: 'changed', extra: stamps }]));
   open.push(doc);
   const type = (text: string) => {
