@@ -13,6 +13,8 @@ import type { Connection, Hover, Location, Position, TextDocuments } from 'vscod
 import { MarkupKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
+import { factsOfDocument } from '../../../src-shared/prompts/bundle/facts';
+import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import { forkParentHover, forksOf, sessionReferenceAt, sessionsWithId } from '../../../src-shared/prompts/bundle/navigate';
 import { languageIds } from '../../../src-shared/protocol/common';
 import { bundleStatusNotification, type BundleStatusParams } from '../../../src-shared/protocol/prompts';
@@ -26,11 +28,11 @@ export interface BundleSupport {
   /** The bundle findings of one document version (none for other languages or files under no `prompts/`). */
   findings(document: TextDocument): Promise<Finding[]>;
   /** Go to Definition on a `forked_from` value: the session it names, in any file of the bundle. */
-  definition(document: TextDocument, position: Position): Promise<Location[] | undefined>;
+  definition(document: TextDocument, model: PromptsDocument, position: Position): Promise<Location[] | undefined>;
   /** Find References on a session id or a `forked_from` value: the sessions forked from it. */
-  references(document: TextDocument, position: Position, includeDeclaration: boolean): Promise<Location[] | undefined>;
+  references(document: TextDocument, model: PromptsDocument, position: Position, includeDeclaration: boolean): Promise<Location[] | undefined>;
   /** The hover on a `forked_from` value. */
-  hover(document: TextDocument, position: Position): Promise<Hover | undefined>;
+  hover(document: TextDocument, model: PromptsDocument, position: Position): Promise<Hover | undefined>;
 }
 
 export interface BundleSupportDeps {
@@ -111,23 +113,24 @@ export function registerBundleSupport(connection: Connection, deps: BundleSuppor
       else sendStatus(document, 'openFiles', `Bundle: open files only (${bundles.openOnlyReason ?? 'restricted mode'})`);
       return [...(view.findings.get(view.self.name) ?? [])];
     },
-    async definition(document, position) {
-      const view = await bundles.viewOf(document.uri, true);
-      const at = view && sessionReferenceAt(view.self.facts!, position);
-      if (!view || !at || at.kind !== 'fork') return undefined;
+    // Each asks the document's own facts first: only on a fork or an id does it wait for the bundle.
+    async definition(document, model, position) {
+      const at = sessionReferenceAt(factsOfDocument(model), position);
+      const view = at?.kind === 'fork' ? await bundles.viewOf(document.uri, true) : undefined;
+      if (!view || !at) return undefined;
       return sessionsWithId(view.bundle, at.id).map((l) => ({ uri: l.file, range: l.range }));
     },
-    async references(document, position, includeDeclaration) {
-      const view = await bundles.viewOf(document.uri, true);
-      const at = view && sessionReferenceAt(view.self.facts!, position);
+    async references(document, model, position, includeDeclaration) {
+      const at = sessionReferenceAt(factsOfDocument(model), position);
+      const view = at ? await bundles.viewOf(document.uri, true) : undefined;
       if (!view || !at) return undefined;
       const declarations = includeDeclaration ? sessionsWithId(view.bundle, at.id) : [];
       return [...declarations, ...forksOf(view.bundle, at.id)].map((l) => ({ uri: l.file, range: l.range }));
     },
-    async hover(document, position) {
-      const view = await bundles.viewOf(document.uri, true);
-      const at = view && sessionReferenceAt(view.self.facts!, position);
-      if (!view || !at || at.kind !== 'fork') return undefined;
+    async hover(document, model, position) {
+      const at = sessionReferenceAt(factsOfDocument(model), position);
+      const view = at?.kind === 'fork' ? await bundles.viewOf(document.uri, true) : undefined;
+      if (!view || !at) return undefined;
       return { contents: { kind: MarkupKind.Markdown, value: forkParentHover(view.bundle, at.id) }, range: at.range };
     },
   };

@@ -29,11 +29,11 @@ export function createPromptsService(bundle: (() => BundleSupport) | undefined):
   parse: parsePrompts,
   check: (doc, settings) => validatePrompts(doc, { strictUnknownTools: settings.prompts.strictUnknownTools }),
   hover: bundle
-    ? async (ctx, position) => (await bundle().hover(ctx.document, position)) ?? provideHover(ctx.model, position)
+    ? async (ctx, position) => (await bundle().hover(ctx.document, ctx.model, position)) ?? provideHover(ctx.model, position)
     : (ctx, position) => provideHover(ctx.model, position),
   ...(bundle && {
-    definition: async (ctx, position) => (await bundle().definition(ctx.document, position)) ?? [],
-    references: async (ctx, position, includeDeclaration) => (await bundle().references(ctx.document, position, includeDeclaration)) ?? [],
+    definition: async (ctx, position) => (await bundle().definition(ctx.document, ctx.model, position)) ?? [],
+    references: async (ctx, position, includeDeclaration) => (await bundle().references(ctx.document, ctx.model, position, includeDeclaration)) ?? [],
   }),
   completion: (ctx, position, context) => provideCompletion(ctx.model, position, context),
   documentSymbols: (ctx) => provideDocumentSymbols(ctx.model),
