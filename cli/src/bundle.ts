@@ -19,8 +19,10 @@ import { factsOfText } from '../../src-shared/prompts/bundle/facts';
 import { readFile, walk } from './files';
 import type { FileFindings } from './output';
 
-/** With `--ci`: files awaiting review fail the check. */
-export const ciCodes: readonly string[] = [bundleCodes.pendingReview.code];
+/** With `--ci`, files awaiting review fail the check, as the upstream gate refuses them. */
+export function withCiErrors(findings: readonly Finding[], ci: boolean): Finding[] {
+  return findings.map((f) => (ci && f.code === bundleCodes.pendingReview.code ? { ...f, severity: 'error' } : f));
+}
 
 /** The bundle root for a folder named on the command line. */
 export function bundleRootFor(dir: string): string {

@@ -1,20 +1,33 @@
 // `check PATH...`: every finding in every file the paths name or hold
 // (`*.packenv.json` files found on the way are environments packs are
 // judged in, not files to check), and for each folder the rules across the
-// files of its bundle (bundle.ts).
+// files of its bundle (bundle.ts). A gate that fails closed: a file it did
+// not check (over a limit, or under a strict flag whose baseline git could
+// not give) is an error finding and a line on stderr saying why and how to
+// check it, and the exit is 2, as for a path that cannot be read.
 
-import { refusalFinding, refusalOf, textFacts } from '../../src-shared/fileLimits';
+import { invalidUtf8Findings } from '../../src-shared/encodingFindings';
+import { type FileFormat, limitHint, type LimitHints, refusalFacts, refusalFinding, refusalOf, structureLimits, textFacts } from '../../src-shared/fileLimits';
+import type { Finding } from '../../src-shared/finding';
+import { sortFindings } from '../../src-shared/finding';
 import { resolveSettings } from '../../src-shared/settings';
 import { isProfileName } from '../../src-shared/pack/profiles';
 import { parseArgs, stringOption, UsageError } from './args';
 import { kindByExtension, kindOf } from './fileKinds';
 import { readFile, statPath, walk } from './files';
-import { humanFindings, jsonFindings, summary, type FileFindings } from './output';
+import { humanFindings, jsonFindings, printable, summary, type FileFindings } from './output';
 import type { Io } from './io';
 import { EnvironmentFiles, isEnvironmentFile } from './environmentFiles';
 import { trackedEnvironmentFiles } from './packDiscipline';
-import { asErrors, strictEditCodes, strictRenderCodes } from './strict';
-import { bundleRootFor, checkBundles, ciCodes, withBundleFindings } from './bundle';
+import { asErrors, type Strictness } from './strict';
+import { bundleRootFor, checkBundles, withBundleFindings, withCiErrors } from './bundle';
+
+/** The command line's own ways past each limit, for the refusal's message. */
+const cliHints: LimitHints = {
+  notChecked: 'so it is not checked',
+  size: 'Raise the limit with `--max-file-size-mb N` to check it.',
+  structure: { prompts: 'Raise the limit with `--max-tables N` to check it.', pack: 'Raise the limit with `--max-pack-pieces N` to check it.' },
+};
 
 export function checkCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, {
@@ -22,9 +35,13 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     profile: { value: true },
     'strict-unknown': { value: false },
     'strict-edits': { value: false },
+    'strict-secrets': { value: false },
+    strict: { value: false },
     'max-render-bytes': { value: true },
     'strict-renders': { value: false },
     'max-file-size-mb': { value: true },
+    'max-tables': { value: true },
+    'max-pack-pieces': { value: true },
     ci: { value: false },
   });
   const profile = stringOption(args, 'profile');
@@ -33,6 +50,7 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   if (budget !== undefined && !/^\d{1,15}$/.test(budget)) throw new UsageError(`--max-render-bytes takes a whole number of bytes (0: no budget), not ${budget}`);
   const sizeLimit = stringOption(args, 'max-file-size-mb');
   if (sizeLimit !== undefined && !(Number(sizeLimit) > 0)) throw new UsageError(`--max-file-size-mb takes a number of megabytes above 0, not ${sizeLimit}`);
+  const structure: Record<FileFormat, number> = { prompts: countOption(args, 'max-tables', structureLimits.prompts.limit), pack: countOption(args, 'max-pack-pieces', structureLimits.pack.limit) };
   if (args.positionals.length === 0) throw new UsageError('check needs at least one PATH');
   const settings = resolveSettings({
     pack: { profile: profile ?? 'loom-9', maxRenderBytes: budget === undefined ? null : Number(budget) },
@@ -40,6 +58,13 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     ...(sizeLimit !== undefined && { maxFileSizeMB: Number(sizeLimit) }),
   });
   const maxBytes = settings.maxFileSizeMB * 1024 * 1024;
+  const all = args.options.has('strict');
+  const strict: Strictness = {
+    all,
+    edits: all || args.options.has('strict-edits'),
+    renders: all || args.options.has('strict-renders'),
+    secrets: all || args.options.has('strict-secrets'),
+  };
 
   const problems: string[] = [];
   const notes: string[] = [];
@@ -58,12 +83,7 @@ export function checkCommand(argv: readonly string[], io: Io): number {
       problems.push(...found.errors.map((e) => `cannot read ${e.path}: ${e.reason}`));
     }
   }
-  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)) };
-  const strictCodes = new Set([
-    ...(args.options.has('strict-edits') ? strictEditCodes : []),
-    ...(args.options.has('strict-renders') ? strictRenderCodes : []),
-    ...(args.options.has('ci') ? ciCodes : []),
-  ]);
+  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)), strict };
 
   let results: FileFindings[] = [];
   for (const file of targets) {
@@ -77,24 +97,39 @@ export function checkCommand(argv: readonly string[], io: Io): number {
       problems.push(read.ok ? `cannot check ${file}: not a prompt pack (*.pack, or a first line starting \`%% loom-prompt-pack\`)` : `cannot check ${file}: ${read.reason}`);
       continue;
     }
-    // Too large to read, or binary: the editor's one note instead of a check.
-    const refusal = read.ok ? refusalOf(textFacts(read.text), kind.name, settings.maxFileSizeMB) : { kind: 'tooLarge' as const, limitMB: settings.maxFileSizeMB };
+    // Too large to read, binary, or past the structure limit: the editor's one finding, an error here.
+    const refusal = read.ok ? refusalOf(textFacts(read.text), kind.name, settings.maxFileSizeMB, structure[kind.name]) : { kind: 'tooLarge' as const, limitMB: settings.maxFileSizeMB };
     if (refusal) {
-      results.push({ file, findings: [refusalFinding(refusal, kind.name)] });
+      const finding: Finding = { ...refusalFinding(refusal, kind.name, cliHints), severity: 'error' };
+      results.push({ file, findings: [finding] });
+      // A binary file was judged (it is no text of its format); a file over a limit was not.
+      if (refusal.kind !== 'binary') problems.push(`${file}: not checked: it ${refusalFacts(refusal, kind.name)}. ${limitHint(refusal, kind.name, cliHints)}`);
       continue;
     }
     if (!read.ok) continue;
-    const findings = kind.check(read.text, settings, file, context);
-    results.push({ file, findings: asErrors(findings, strictCodes) });
+    const checked = kind.check(read.text, settings, file, context);
+    const findings = sortFindings([...checked.findings, ...invalidUtf8Findings(read.bytes, read.text, kind.name)]);
+    results.push({ file, findings: asErrors(findings, strict) });
+    if (checked.notChecked !== undefined) problems.push(`${file}: not checked: ${checked.notChecked}`);
   }
 
-  results = withBundleFindings(results, checkBundles(bundleRoots, maxBytes, problems)).map((r) => ({ file: r.file, findings: asErrors(r.findings, strictCodes) }));
+  results = withBundleFindings(results, checkBundles(bundleRoots, maxBytes, problems)).map((r) => ({
+    file: r.file,
+    findings: withCiErrors(asErrors(r.findings, strict), args.options.has('ci')),
+  }));
 
   const json = args.options.has('json');
   io.stdout(json ? jsonFindings(results) : humanFindings(results));
-  for (const n of notes) io.stderr(n);
-  for (const p of problems) io.stderr(`${p}\n`);
+  for (const n of notes) io.stderr(printable(n.replace(/\n$/, '')) + '\n');
+  for (const p of problems) io.stderr(`${printable(p)}\n`);
   if (!json) io.stderr(summary(results));
   if (problems.length > 0) return 2;
   return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? 1 : 0;
+}
+
+function countOption(args: ReturnType<typeof parseArgs>, name: string, fallback: number): number {
+  const value = stringOption(args, name);
+  if (value === undefined) return fallback;
+  if (!/^\d{1,15}$/.test(value) || Number(value) === 0) throw new UsageError(`--${name} takes a whole number above 0, not ${value}`);
+  return Number(value);
 }

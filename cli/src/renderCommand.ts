@@ -16,6 +16,7 @@ import { postureWarning } from '../../src-shared/pack/summary';
 import { parseArgs, stringOption, UsageError } from './args';
 import { readFile } from './files';
 import type { Io } from './io';
+import { printable } from './output';
 
 export function renderCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, { env: { value: true }, preset: { value: true }, json: { value: false }, profile: { value: true } });
@@ -32,7 +33,7 @@ export function renderCommand(argv: readonly string[], io: Io): number {
     if (!read) return 2;
     const parsed = parseEnvironmentFile(read.text);
     if (!parsed.ok) {
-      io.stderr(`${envFile}: not a valid environment file:\n`);
+      io.stderr(`${printable(envFile)}: not a valid environment file:\n`);
       for (const e of parsed.errors) io.stderr(`  ${e.path === '' ? '(file)' : e.path}: ${e.message}\n`);
       return 2;
     }
@@ -59,7 +60,7 @@ export function renderCommand(argv: readonly string[], io: Io): number {
   if (warning !== undefined) io.stderr(`warning: ${warning}\n`);
   const { text, overflow } = renderOutcome(decoded.pack, env, profile);
   if (overflow) {
-    io.stderr(`${packFile}: the prompt would be longer than ${maxRenderLength} characters (fragments selected many times); not printed\n`);
+    io.stderr(`${printable(packFile)}: the prompt would be longer than ${maxRenderLength} characters (fragments selected many times); not printed\n`);
     return 1;
   }
   const assessment = assess(decoded.pack, profile);
@@ -82,7 +83,7 @@ export function renderCommand(argv: readonly string[], io: Io): number {
 function readOrSay(file: string, io: Io): { readonly bytes: Buffer; readonly text: string } | undefined {
   const read = readFile(file);
   if (read.ok) return read;
-  io.stderr(`cannot read ${file}: ${read.reason}\n`);
+  io.stderr(`cannot read ${printable(file)}: ${read.reason}\n`);
   return undefined;
 }
 

@@ -6,6 +6,8 @@
 import type { Finding, Severity } from '../finding';
 import { sortFindings } from '../finding';
 import type { PackSettings } from '../settings';
+import { controlRunMessage, controlRuns } from '../text/controlCharacters';
+import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/range';
 import { selectedWhen } from './bindingDocs';
 import { corruptionKinds, type Corruption } from './corruption';
@@ -23,6 +25,8 @@ export const packCodes = {
   // Judged against the committed pack and the byte budget (renderDiscipline.ts).
   renderChangedVersionUnchanged: 'pack/render-changed-version-unchanged',
   renderOverBudget: 'pack/render-over-budget',
+  // A control character no text holds (text/controlCharacters.ts).
+  controlCharacter: 'pack/control-character',
 } as const;
 
 /** What the checks of the source alone read from the settings. */
@@ -51,7 +55,15 @@ export function checkDecoded(result: DecodeResult, settings: PackCheckSettings):
   const profile = profileOf(settings?.profile);
   const findings =
     result.corruptions.length > 0 ? result.corruptions.map(corruptionFinding) : problemFindings(result.pack, profile);
-  return sortFindings(withSeverities(findings, settings?.severity));
+  return sortFindings(withSeverities([...findings, ...controlFindings(result.pack.source)], settings?.severity));
+}
+
+/** Each run of control characters, an error where it is: upstream's decoder takes them as text, but no text holds one. */
+function controlFindings(source: string): Finding[] {
+  const runs = controlRuns(source);
+  if (runs.length === 0) return [];
+  const lines = new LineIndex(source);
+  return runs.map((run) => ({ range: lines.rangeOf(run.start, run.end), severity: 'error', code: packCodes.controlCharacter, message: controlRunMessage(source, run, 'a prompt pack') }));
 }
 
 /** The user's per-code severities applied: `off` drops a finding, a level replaces its default. */
