@@ -11,7 +11,6 @@ import { type FileFormat, limitHint, type LimitHints, refusalFacts, refusalFindi
 import type { Finding } from '../../src-shared/finding';
 import { sortFindings } from '../../src-shared/finding';
 import { resolveSettings } from '../../src-shared/settings';
-import { isProfileName } from '../../src-shared/pack/profiles';
 import { parseArgs, stringOption, UsageError } from './args';
 import { kindByExtension, kindOf } from './fileKinds';
 import { readFile, statPath, walk } from './files';
@@ -21,6 +20,7 @@ import { EnvironmentFiles, isEnvironmentFile } from './environmentFiles';
 import { trackedEnvironmentFiles } from './packDiscipline';
 import { asErrors, type Strictness } from './strict';
 import { bundleRootFor, checkBundles, withBundleFindings, withCiErrors } from './bundle';
+import { checkProfileFile, CliProfiles, isProfileFile } from './profileFiles';
 
 /** The command line's own ways past each limit, for the refusal's message. */
 const cliHints: LimitHints = {
@@ -45,7 +45,6 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     ci: { value: false },
   });
   const profile = stringOption(args, 'profile');
-  if (profile !== undefined && !isProfileName(profile)) throw new UsageError(`unknown profile ${profile} (loom-9 or loom-1)`);
   const budget = stringOption(args, 'max-render-bytes');
   if (budget !== undefined && !/^\d{1,15}$/.test(budget)) throw new UsageError(`--max-render-bytes takes a whole number of bytes (0: no budget), not ${budget}`);
   const sizeLimit = stringOption(args, 'max-file-size-mb');
@@ -53,7 +52,7 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const structure: Record<FileFormat, number> = { prompts: countOption(args, 'max-tables', structureLimits.prompts.limit), pack: countOption(args, 'max-pack-pieces', structureLimits.pack.limit) };
   if (args.positionals.length === 0) throw new UsageError('check needs at least one PATH');
   const settings = resolveSettings({
-    pack: { profile: profile ?? 'loom-9', maxRenderBytes: budget === undefined ? null : Number(budget) },
+    pack: { maxRenderBytes: budget === undefined ? null : Number(budget) },
     prompts: { strictUnknownTools: args.options.has('strict-unknown') },
     ...(sizeLimit !== undefined && { maxFileSizeMB: Number(sizeLimit) }),
   });
@@ -71,25 +70,33 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const targets: string[] = [];
   const environmentFiles: string[] = [];
   const bundleRoots: string[] = [];
+  const profileFiles: string[] = [];
   for (const p of args.positionals) {
     const entry = statPath(p);
     if (entry.kind === 'missing') problems.push(`cannot read ${p}: ${entry.reason}`);
     else if (entry.kind === 'file') targets.push(p);
     else {
       bundleRoots.push(bundleRootFor(p));
-      const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file));
+      const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file) || isProfileFile(file));
       targets.push(...found.files.filter((f) => !isEnvironmentFile(f)));
+      profileFiles.push(...found.files.filter(isProfileFile));
       environmentFiles.push(...found.files.filter(isEnvironmentFile));
       problems.push(...found.errors.map((e) => `cannot read ${e.path}: ${e.reason}`));
     }
   }
-  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)), strict };
+  const profiles = new CliProfiles(profile, [...profileFiles, ...targets.filter(isProfileFile)]);
+  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)), profiles, strict };
 
   let results: FileFindings[] = [];
   for (const file of targets) {
     const read = readFile(file, maxBytes);
     if (!read.ok && !('tooLarge' in read)) {
       problems.push(`cannot read ${file}: ${read.reason}`);
+      continue;
+    }
+    if (isProfileFile(file)) {
+      if (read.ok) results.push({ file, findings: checkProfileFile(read.text) });
+      else problems.push(`cannot check ${file}: ${read.reason}`);
       continue;
     }
     const kind = read.ok ? kindOf(file, read.text) : kindByExtension(file);

@@ -5,7 +5,8 @@
 import { HelpWanted, isHelp, UsageError } from './args';
 import { checkCommand } from './checkCommand';
 import type { Io } from './io';
-import { printable } from './output';
+import { humanFindings, printable } from './output';
+import { ProfileOptionError } from './profileFiles';
 import { renderCommand } from './renderCommand';
 import { usage } from './usage';
 
@@ -25,6 +26,10 @@ export function main(argv: readonly string[], io: Io): number {
     if (e instanceof HelpWanted) {
       io.stdout(usage());
       return 0;
+    }
+    if (e instanceof ProfileOptionError) {
+      io.stderr(`packs-and-prompts: ${printable(e.message)}\n${humanFindings([{ file: e.file.path, findings: e.findings }])}`);
+      return 2;
     }
     if (!(e instanceof UsageError)) throw e;
     io.stderr(`packs-and-prompts: ${printable(e.message)}\n\n${usage()}`);

@@ -6,12 +6,14 @@ import type { FileFormat } from '../../src-shared/fileLimits';
 import type { Settings } from '../../src-shared/settings';
 import type { EnvironmentFiles } from './environmentFiles';
 import { checkPromptsFile, type FileCheck } from './handEdits';
+import type { CliProfiles } from './profileFiles';
 import { checkPackFile } from './packDiscipline';
 import type { Strictness } from './strict';
 
-/** What a check may need beyond the file: the workspace's environment files, and which strict flags fail closed. */
+/** What a check may need beyond the file: the workspace's environment files and profiles, and which strict flags fail closed. */
 export interface CheckContext {
   readonly environments: EnvironmentFiles;
+  readonly profiles: CliProfiles;
   readonly strict: Strictness;
 }
 
@@ -29,7 +31,8 @@ export const fileKinds: readonly FileKind[] = [
     extensions: ['.pack'],
     firstLine: /^\uFEFF?%%\s*loom-prompt-pack/,
     // Render discipline too, against HEAD and the byte budget, in every preset and environment file.
-    check: (text, settings, path, context) => checkPackFile(text, settings, path, context.environments, { strictRenders: context.strict.renders }),
+    check: (text, settings, path, context) =>
+      checkPackFile(text, settings, path, context.environments, { strictRenders: context.strict.renders, choice: context.profiles.choose(text, path) }),
   },
   {
     name: 'prompts',

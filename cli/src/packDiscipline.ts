@@ -12,7 +12,7 @@ import { sortFindings } from '../../src-shared/finding';
 import { checkDecoded } from '../../src-shared/pack/check';
 import { decode, decodeAll } from '../../src-shared/pack/decode';
 import type { Pack } from '../../src-shared/pack/model';
-import { profileOf } from '../../src-shared/pack/profiles';
+import { chooseProfile, type ProfileChoice } from '../../src-shared/pack/profileChoice';
 import { checkRenderDiscipline, presetEnvironments } from '../../src-shared/pack/renderDiscipline';
 import type { Settings } from '../../src-shared/settings';
 import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
@@ -24,13 +24,16 @@ import type { FileCheck } from './handEdits';
 export interface RenderOptions {
   /** Fail closed when HEAD's version cannot be read. */
   readonly strictRenders?: boolean;
+  /** The profile that judges the pack (its comment, `--profile`, the default). */
+  readonly choice?: ProfileChoice;
   readonly spawner?: SyncSpawner;
 }
 
 export function checkPackFile(text: string, settings: Settings, file: string, environments: EnvironmentFiles, options: RenderOptions = {}): FileCheck {
   const spawner = options.spawner ?? nodeSyncSpawner;
+  const choice = options.choice ?? chooseProfile({ setting: settings.pack.profile }, []);
   const decoded = decodeAll(text);
-  const findings = checkDecoded(decoded, settings.pack);
+  const findings = checkDecoded(decoded, settings.pack, choice);
   if (decoded.corruptions.length > 0) return { findings };
   const absolute = path.resolve(file);
   const repository = runSync(findRepository(path.dirname(absolute)), spawner);
@@ -46,7 +49,7 @@ export function checkPackFile(text: string, settings: Settings, file: string, en
     current: decoded.pack,
     baseline,
     environments: [...presetEnvironments, ...environments.for('kind' in repository ? undefined : repository.root)],
-    profile: profileOf(settings.pack.profile),
+    profile: choice.profile,
     settings: settings.pack,
   });
   return { findings: sortFindings([...findings, ...discipline]), ...(notChecked !== undefined && { notChecked }) };

@@ -9,10 +9,10 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function usage(): string {
   const presets = environmentPresets.map((p) => `  ${p.id.padEnd(26)} ${p.name}`).join('\n');
   return `Usage:
-  packs-and-prompts check [--json] [--profile ${profileNames.join('|')}] [--strict-unknown] [--strict-edits]
+  packs-and-prompts check [--json] [--profile NAME|FILE] [--strict-unknown] [--strict-edits]
                          [--strict-secrets] [--strict-renders] [--strict] [--max-render-bytes N]
                          [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--ci] [--] PATH...
-  packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile ${profileNames.join('|')}]
+  packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile NAME|FILE]
   packs-and-prompts --help
 
 check   Checks prompt packs (*.pack, or any file whose first line starts
@@ -57,7 +57,11 @@ render  Prints the prompt PACK renders to, exactly (no added newline), for an
         --json prints {render, bytes, digest, renderDigest, assess}.
         A pack that does not decode prints the corruption on stderr, exit 1.
 
---profile  The Loom release the pack is for (default: loom-9).
+--profile  The Loom release packs are judged against when they do not name
+           their own (\`%% # profile: NAME\`): a built-in (${profileNames.join(', ')};
+           default loom-9), a *.loomprofile.json file, or the name of one
+           found in the walked directories. check also reports every
+           *.loomprofile.json it is given or finds, each error at its line.
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found (or the pack is
 corrupt), 2 a usage or I/O error, or a file that was not checked.

@@ -18,6 +18,7 @@ import { featureCapabilities, registerFeatureSupport } from './features';
 import type { AnyLanguageService } from './languageService';
 import { type IncrementalModels, ModelCache } from './models';
 import { PackEnvironments } from './pack/environments';
+import { PackProfiles, registerProfileSupport } from './pack/profiles';
 import { registerPackProtocolSupport } from './pack/protocol';
 import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { createPackService } from './pack/service';
@@ -53,7 +54,8 @@ export interface ServerHost {
 export function startServer(connection: Connection, host: ServerHost): void {
   const documents: TextDocuments<TextDocument> = new TextDocuments(chunkedDocuments);
   const packEnvironments = new PackEnvironments();
-  const packService = createPackService(packEnvironments);
+  const packProfiles = new PackProfiles();
+  const packService = createPackService(packEnvironments, packProfiles);
   // The bundle support needs the models, which need the services: the service asks for it when used.
   const late: { bundleSupport?: BundleSupport } = {};
   const promptsService = createPromptsService(() => late.bundleSupport!);
@@ -90,7 +92,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }));
   }
 
-  const discipline = registerRenderDisciplineSupport(connection, { documents, environments: packEnvironments, settingsFor, committedText: (uri) => handEdits.committedText(uri), logger });
+  const discipline = registerRenderDisciplineSupport(connection, { documents, environments: packEnvironments, profiles: packProfiles, settingsFor, committedText: (uri) => handEdits.committedText(uri), logger });
   const diagnostics = registerDiagnosticsSupport(connection, documents, {
     debounceMs: 150,
     models,
@@ -106,6 +108,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
   handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
   discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
+  registerProfileSupport(connection, packProfiles, () => diagnostics.revalidateAll());
   // Workspace files that are not open are read from disk (once the workspace is trusted); the client reports their changes once asked to watch them.
   const workspaceFiles = trustedFiles(host.workspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust);
   const workspace = new WorkspaceIndex(

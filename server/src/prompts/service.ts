@@ -36,10 +36,10 @@ export function createPromptsService(bundle: (() => BundleSupport) | undefined):
     references: async (ctx, position, includeDeclaration) => (await bundle().references(ctx.document, ctx.model, position, includeDeclaration)) ?? [],
   }),
   completion: (ctx, position, context) => provideCompletion(ctx.model, position, context),
-  documentSymbols: (ctx) => provideDocumentSymbols(ctx.model),
-  foldingRanges: (ctx) => provideFoldingRanges(ctx.model),
+  documentSymbols: (ctx) => provideDocumentSymbols(ctx.model, ctx.settings.maxItemsComputed),
+  foldingRanges: (ctx) => provideFoldingRanges(ctx.model, ctx.settings.maxItemsComputed),
   codeActions: (ctx, range, diagnostics) => [...provideCodeActions(ctx, range, diagnostics), ...handEditCodeActions(ctx, range, diagnostics)],
   format: (ctx) => provideFormatting(ctx.model),
-  workspaceSymbols: (workspace, query) => provideWorkspaceSymbols(workspace, query),
+  workspaceSymbols: (workspace, query, limit, onCut) => provideWorkspaceSymbols(workspace, query, limit, onCut),
   };
 }
