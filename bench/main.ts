@@ -1,13 +1,14 @@
 // The benchmark (`npm run bench`, never part of the tests): makes its own
 // inputs, measures the core against its peers and the server through the
 // protocol, prints the tables and the targets met or missed, and writes
-// bench/results.json. `--only=prompts,packs,server,preview,review` and
+// bench/results.json. `--only=prompts,packs,server,preview,review,bundle` and
 // `--sizes=300KB,6MB,...` run a part, for iterating; the committed results
 // come from a full run.
 
 import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { bundleFigures, type BundleFigures } from './bundleFigures';
 import { collectGarbage, type Figure, type Plan } from './measure';
 import { packFigures, type PackFigures } from './packFigures';
 import { fanOutPackInput, packInput } from './packInput';
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
   const server: ServerFigures[] = [];
   const preview: PreviewFigures[] = [];
   const review: ReviewFigures[] = [];
+  let bundle: BundleFigures | undefined;
 
   // Packs first: the 60 MB .prompts figures leave a heap whose collections would land in theirs.
   for (const input of packInputs) {
@@ -95,6 +97,10 @@ async function main(): Promise<void> {
     review.push(await reviewFigures(input.name, promptsInput(input.size, input.seed), input.plan, serverEdits.edits));
     collectGarbage();
   }
+  if (!only || only.includes('bundle')) {
+    bundle = await bundleFigures((m) => progress(`bundle: ${m}`));
+    collectGarbage();
+  }
 
   const machine = {
     cpu: cpus()[0]?.model ?? 'unknown',
@@ -107,8 +113,9 @@ async function main(): Promise<void> {
   const targets = targetsOf(prompts, packs, server, preview);
   print(machine, prompts, packs, server, preview, targets);
   printReview(review);
+  if (bundle) printBundle(bundle);
   if (!only && !sizes) {
-    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, packs, server, preview, review, targets };
+    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, packs, server, preview, review, bundle, targets };
     writeFileSync(path.join(process.cwd(), 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write('\nwrote bench/results.json\n');
   }
@@ -302,6 +309,28 @@ function printReview(review: readonly ReviewFigures[]): void {
       review.map((r) => [r.input, String(r.sessions), ms(r.core), r.diagnosticsMs.toFixed(0), r.openMs.toFixed(0), kb(r.openBytes), r.editMs.toFixed(1), kb(r.editBytes), String(r.editCardsSent)]),
     ),
   );
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+function printBundle(b: BundleFigures): void {
+  const mb = b.bytes / 1e6;
+  const out = [
+    `\nA bundle of ${b.files} .prompts files, ${mb.toFixed(0)} MB, ${b.sessions} sessions, through the server's workspace and bundle index (median of 3); findings: ${JSON.stringify(b.findings)}`,
+    formatTable(
+      ['plain read', 'index (list, read, facts)', 'index / read', 'first check of the bundle', 'heap kept by the index', 'keystroke in an open file (median of ' + b.keystroke.runs + ')', 'files read while typing'],
+      [
+        [
+          `${b.plainReadMs.toFixed(0)} ms (${((b.plainReadMs / mb) * 1).toFixed(2)} ms/MB)`,
+          `${b.indexMs.toFixed(0)} ms (${(b.indexMs / mb).toFixed(2)} ms/MB)`,
+          `${b.indexOverRead.toFixed(1)}x`,
+          `${b.firstCheckMs.toFixed(1)} ms`,
+          `${b.retainedMB.toFixed(0)} MB`,
+          `${b.keystroke.ms.toFixed(2)} ms`,
+          String(b.keystroke.filesRead),
+        ],
+      ],
+    ),
+  ];
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

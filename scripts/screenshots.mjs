@@ -95,6 +95,13 @@ const shots = [
     ],
   },
   {
+    // The demo's main.prompts holds the login session as merged; its branch file has been edited since.
+    image: 'bundle-merged-copy.png',
+    open: 'prompts/main.prompts',
+    steps: [showProblems],
+    waitFor: [warningSquiggle, problemRows, { selector: '.markers-panel .monaco-list-row :text("feature-login.prompts")', what: 'the related location in the branch file' }],
+  },
+  {
     image: 'outline.png',
     open: 'packs/support-agent.pack',
     steps: [{ palette: 'Explorer: Focus on Outline View' }, collapseFolders],

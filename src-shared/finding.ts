@@ -11,6 +11,8 @@ export type SeverityLevel = Exclude<Severity, 'hint'> | 'off';
 export interface RelatedInformation {
   readonly range: Range;
   readonly message: string;
+  /** Another file, named as the caller named it (bundle rules point across files); absent: the finding's own file. */
+  readonly file?: string;
 }
 
 export interface Finding {

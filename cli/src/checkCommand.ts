@@ -1,6 +1,7 @@
 // `check PATH...`: every finding in every file the paths name or hold
 // (`*.packenv.json` files found on the way are environments packs are
-// judged in, not files to check). A gate that fails closed: a file it did
+// judged in, not files to check), and for each folder the rules across the
+// files of its bundle (bundle.ts). A gate that fails closed: a file it did
 // not check (over a limit, or under a strict flag whose baseline git could
 // not give) is an error finding and a line on stderr saying why and how to
 // check it, and the exit is 2, as for a path that cannot be read.
@@ -18,6 +19,7 @@ import type { Io } from './io';
 import { EnvironmentFiles, isEnvironmentFile } from './environmentFiles';
 import { trackedEnvironmentFiles } from './packDiscipline';
 import { asErrors, type Strictness } from './strict';
+import { bundleRootFor, checkBundles, withBundleFindings, withCiErrors } from './bundle';
 import { checkProfileFile, CliProfiles, isProfileFile } from './profileFiles';
 
 /** The command line's own ways past each limit, for the refusal's message. */
@@ -40,6 +42,7 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     'max-file-size-mb': { value: true },
     'max-tables': { value: true },
     'max-pack-pieces': { value: true },
+    ci: { value: false },
   });
   const profile = stringOption(args, 'profile');
   const budget = stringOption(args, 'max-render-bytes');
@@ -66,12 +69,14 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const notes: string[] = [];
   const targets: string[] = [];
   const environmentFiles: string[] = [];
+  const bundleRoots: string[] = [];
   const profileFiles: string[] = [];
   for (const p of args.positionals) {
     const entry = statPath(p);
     if (entry.kind === 'missing') problems.push(`cannot read ${p}: ${entry.reason}`);
     else if (entry.kind === 'file') targets.push(p);
     else {
+      bundleRoots.push(bundleRootFor(p));
       const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file) || isProfileFile(file));
       targets.push(...found.files.filter((f) => !isEnvironmentFile(f)));
       profileFiles.push(...found.files.filter(isProfileFile));
@@ -82,7 +87,7 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const profiles = new CliProfiles(profile, [...profileFiles, ...targets.filter(isProfileFile)]);
   const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)), profiles, strict };
 
-  const results: FileFindings[] = [];
+  let results: FileFindings[] = [];
   for (const file of targets) {
     const read = readFile(file, maxBytes);
     if (!read.ok && !('tooLarge' in read)) {
@@ -114,6 +119,11 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     results.push({ file, findings: asErrors(findings, strict) });
     if (checked.notChecked !== undefined) problems.push(`${file}: not checked: ${checked.notChecked}`);
   }
+
+  results = withBundleFindings(results, checkBundles(bundleRoots, maxBytes, problems)).map((r) => ({
+    file: r.file,
+    findings: withCiErrors(asErrors(r.findings, strict), args.options.has('ci')),
+  }));
 
   const json = args.options.has('json');
   io.stdout(json ? jsonFindings(results) : humanFindings(results));

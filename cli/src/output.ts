@@ -4,7 +4,10 @@
 // human output a file name or message holding a line break, a terminal
 // escape or a bidirectional override is escaped, so no file can forge a
 // line of the report or hide one.
+// Related locations (JSON only) name another file relative to the working
+// folder, as the findings' files are.
 
+import * as path from 'node:path';
 import type { Finding } from '../../src-shared/finding';
 import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
 
@@ -45,6 +48,9 @@ export function jsonFindings(results: readonly FileFindings[]): string {
       severity: f.severity,
       code: f.code,
       message: redactSecrets(f.message),
+      ...(f.related && {
+        related: f.related.map((r) => ({ file: r.file === undefined ? file : path.relative(process.cwd(), r.file) || r.file, range: r.range, message: redactSecrets(r.message) })),
+      }),
     })),
   );
   return `${JSON.stringify(all, null, 2)}\n`;

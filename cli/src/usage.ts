@@ -11,7 +11,7 @@ export function usage(): string {
   return `Usage:
   packs-and-prompts check [--json] [--profile NAME|FILE] [--strict-unknown] [--strict-edits]
                          [--strict-secrets] [--strict-renders] [--strict] [--max-render-bytes N]
-                         [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--] PATH...
+                         [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--ci] [--] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile NAME|FILE]
   packs-and-prompts --help
 
@@ -43,6 +43,15 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         Each says why on stderr. Invalid UTF-8 and control characters are
         errors where they are; a file that is not text is an error. Only
         regular files are read. \`--\` ends the options.
+        A directory is also checked as a spec bundle (its spec.yaml's
+        folder, else the directory): across the files under prompts/, a
+        session id in two files unless one is the stamped merged copy of
+        the other (error), a merged copy edited since (warning), a
+        forked_from naming no session, a branch file not named by its
+        branch's slug, some but not all of merged_from/merged_at/
+        approved_by (warnings), a .md file under prompts/ (error), and a
+        note per file in prompts/curated/_pending/, which --ci makes an
+        error, as the upstream review gate refuses it.
 render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
         --json prints {render, bytes, digest, renderDigest, assess}.

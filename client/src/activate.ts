@@ -11,6 +11,7 @@ import { registerEnvironments } from './environments';
 import { registerWorkspaceProfiles } from './profiles';
 import { registerBaselineChanges } from './preview/baselineChanges';
 import { registerPreviews } from './preview/previewManager';
+import { registerBundleStatus } from './prompts/bundleStatus';
 import { registerHandEditClient } from './prompts/handEdits';
 import { registerRenderDocuments } from './renderDocuments';
 import { registerReviews } from './review/reviewManager';
@@ -20,6 +21,7 @@ import { registerVersionedEdits } from './versionedEdits';
 export async function activateWith(context: ExtensionContext, client: BaseLanguageClient): Promise<PacksApi> {
   registerVersionedEdits(context);
   registerHandEditClient(context, client);
+  const bundleStatus = registerBundleStatus(context, client);
   await client.start();
   const environments = await registerEnvironments(context, client);
   await registerWorkspaceProfiles(context, client);
@@ -29,5 +31,5 @@ export async function activateWith(context: ExtensionContext, client: BaseLangua
   const renders = registerRenderDocuments(context, client, environments, baselinesChanged);
   registerPackCommands(context, { previews, environments, renders });
   const reviews = registerReviews(context, client, baselinesChanged);
-  return packsApi(previews, statusBar, reviews);
+  return packsApi(previews, statusBar, reviews, bundleStatus);
 }

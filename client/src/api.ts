@@ -6,6 +6,8 @@
 import type * as vscode from 'vscode';
 import type { PreviewShown } from './preview/packPreview';
 import type { PreviewManager } from './preview/previewManager';
+import type { BundleStatusParams } from '../../src-shared/protocol/prompts';
+import type { DocumentStatusItem } from './prompts/documentStatus';
 import type { PackStatusBar } from './statusBar';
 import type { ReviewManager } from './review/reviewManager';
 import type { DriveStep, ReviewReport } from '../../src-shared/prompts/review/messages';
@@ -21,12 +23,15 @@ export interface PacksApi {
   reviewShown(uri: string): ReviewReport | undefined;
   /** Takes one step in the review page of `uri` through its own handlers (end-to-end tests); false when none is open. */
   reviewDrive(uri: string, step: DriveStep): boolean;
+  /** The bundle item's text while a `.prompts` file is the active editor. */
+  bundleStatusText(): string | undefined;
 }
 
-export function packsApi(previews: PreviewManager, statusBar: PackStatusBar, reviews: ReviewManager): PacksApi {
+export function packsApi(previews: PreviewManager, statusBar: PackStatusBar, reviews: ReviewManager, bundleStatus: DocumentStatusItem<BundleStatusParams>): PacksApi {
   return {
     reviewShown: (uri) => reviews.lastReport(uri),
     reviewDrive: (uri, step) => reviews.drive(uri, step),
+    bundleStatusText: () => bundleStatus.text,
     previewShown: (packUri) => previews.lastShown(packUri),
     onDidShowPreview: previews.onDidShow,
     statusBarText: () => statusBar.text,

@@ -9,7 +9,7 @@ const header = [
   '# Spec: https://spec.lightreach.io/docs/prompt-format',
 ];
 
-/** Two captures of a branch: one clean, one with problems worth seeing. */
+/** Two captures of a branch (one clean, one with problems worth seeing), and trunk's file after merging the first. */
 export const captures = {
   'prompts/feature-login.prompts': {
     commit: {
@@ -70,6 +70,12 @@ export const captures = {
       },
     ],
   },
+};
+
+/** Trunk's file: the login session merged from its branch, stamped as the merge stamps it (its branch file is hand-edited after the baseline). */
+captures['prompts/main.prompts'] = {
+  commit: { branch: 'main', message: 'Merge feature/login', committed_at: '2026-04-23T10:02:00Z', author_name: 'Alice Chen', author_email: 'alice@example.com' },
+  sessions: [{ ...captures['prompts/feature-login.prompts'].sessions[0], merged_from: 'feature/login', merged_at: '2026-04-23T10:00:00Z', approved_by: 'bob@example.com' }],
 };
 
 const datetime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;

@@ -36,7 +36,7 @@ export function toDiagnostic(f: Finding, uri: string): Diagnostic {
     code: f.code,
     source: 'packs-and-prompts',
     message: redactSecrets(f.message),
-    ...(f.related && { relatedInformation: f.related.map((r) => ({ location: { uri, range: r.range }, message: redactSecrets(r.message) })) }),
+    ...(f.related && { relatedInformation: f.related.map((r) => ({ location: { uri: r.file ?? uri, range: r.range }, message: redactSecrets(r.message) })) }),
     ...(f.data !== undefined && { data: f.data }),
   };
 }
@@ -58,6 +58,8 @@ export interface DiagnosticsOptions {
 
 export interface DiagnosticsSupport {
   revalidateAll(): void;
+  /** Checks these open documents again (something they are checked against changed). */
+  revalidate(uris: readonly string[]): void;
   /** Validations under way. */
   validating(): ValidationStatsResult['validating'];
   /** How the last published validation of each open document went. */
@@ -205,6 +207,9 @@ export function registerDiagnosticsSupport(
   return {
     revalidateAll() {
       for (const doc of documents.all()) schedule(doc.uri, 0);
+    },
+    revalidate(uris) {
+      for (const uri of uris) if (documents.get(uri)) schedule(uri, 0);
     },
     validating: () => [...jobs].map(([uri, job]) => ({ uri, version: job.version, yields: job.yields })),
     stats: () => Object.fromEntries(stats),

@@ -39,10 +39,11 @@ export interface LanguageService<M> {
   /** Every finding for the model, in reading order. */
   check(model: M, settings: Settings, uri: string): Finding[];
 
-  hover?(ctx: FeatureContext<M>, position: Position): Hover | null;
+  hover?(ctx: FeatureContext<M>, position: Position): Hover | null | Promise<Hover | null>;
   completion?(ctx: FeatureContext<M>, position: Position, context?: CompletionContext): CompletionItem[];
-  definition?(ctx: FeatureContext<M>, position: Position): Location[];
-  references?(ctx: FeatureContext<M>, position: Position, includeDeclaration: boolean): Location[];
+  /** Definitions and references may reach into other files (a `.prompts` bundle), so they may answer later. */
+  definition?(ctx: FeatureContext<M>, position: Position): Location[] | Promise<Location[]>;
+  references?(ctx: FeatureContext<M>, position: Position, includeDeclaration: boolean): Location[] | Promise<Location[]>;
   documentSymbols?(ctx: FeatureContext<M>): DocumentSymbol[];
   foldingRanges?(ctx: FeatureContext<M>): FoldingRange[];
   codeActions?(ctx: FeatureContext<M>, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[];

@@ -115,6 +115,12 @@ export class ModelCache {
     }
   }
 
+  /** The model of the document's current version if it is built already; never builds one (a large file's parse runs in slices, not here). */
+  builtModel(document: TextDocument): unknown {
+    const cached = this.entries.get(document.uri);
+    return cached && cached.languageId === document.languageId && cached.version === document.version ? cached.model : undefined;
+  }
+
   /** How the model of the document's last computed version was obtained. */
   statsOf(uri: string): ModelStats | undefined {
     return this.stats.get(uri);

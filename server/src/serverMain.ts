@@ -24,7 +24,9 @@ import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { createPackService } from './pack/service';
 import { registerHandEditSupport } from './prompts/handEdits';
 import { registerReviewSupport } from './prompts/review';
-import { promptsService } from './prompts/service';
+import { createPromptsService } from './prompts/service';
+import { type BundleSupport, registerBundleSupport } from './prompts/bundle';
+import { BundleIndex } from './prompts/bundleIndex';
 import { promptsIncremental } from './promptsIncremental';
 import { trustedFiles, type WorkspaceFiles } from './workspaceFiles';
 import { WorkspaceIndex } from './workspaceIndex';
@@ -55,6 +57,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const packEnvironments = new PackEnvironments();
   const packProfiles = new PackProfiles();
   const packService = createPackService(packEnvironments, packProfiles);
+  // The bundle support needs the models, which need the services: the service asks for it when used.
+  const late: { bundleSupport?: BundleSupport } = {};
+  const promptsService = createPromptsService(() => late.bundleSupport!);
   const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
   const incremental = new Map<string, IncrementalModels<unknown>>([[languageIds.prompts, promptsIncremental as IncrementalModels<unknown>]]);
   const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
@@ -96,21 +101,42 @@ export function startServer(connection: Connection, host: ServerHost): void {
     onError: (message) => logger.error(message),
     limits,
     ...(validationHold && { hold: validationHold }),
-    extraFindings: async (document, model) => [...(await handEdits.findings(document, model)), ...(await discipline.findings(document, model))],
+    extraFindings: async (document, model) => [
+      ...(await handEdits.findings(document, model)),
+      ...(await discipline.findings(document, model)),
+      ...(await late.bundleSupport!.findings(document)),
+    ],
   });
   handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
   handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
   discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
   registerProfileSupport(connection, packProfiles, () => diagnostics.revalidateAll());
   // Workspace files that are not open are read from disk (once the workspace is trusted); the client reports their changes once asked to watch them.
+  const workspaceFiles = trustedFiles(host.workspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust);
   const workspace = new WorkspaceIndex(
-    trustedFiles(host.workspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust),
+    workspaceFiles,
     // A document too large or binary for the default limit is left out, as on disk.
     () => documents.all().filter((d) => !limits.refusal(d, defaultSettings)),
     clientFileWatcher(connection, () => canWatchFiles, logger),
   );
   connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
   trust.onDidChange(() => workspace.forgetFiles());
+  // The bundle rules check open `.prompts` documents against every file of their bundle (only open ones while untrusted).
+  const bundles = new BundleIndex({ workspace, files: workspaceFiles, documents, models, trust, logger });
+  const bundleSupport = registerBundleSupport(connection, {
+    documents,
+    bundles,
+    logger,
+    revalidate: (uris) => diagnostics.revalidate(uris),
+    othersDelayMs: 300,
+    indexWaitMs: 500,
+  });
+  late.bundleSupport = bundleSupport;
+  // A file changed on disk: the open `.prompts` documents are checked again against it.
+  workspace.onDidChange(() => {
+    diagnostics.revalidate(documents.all().filter((d) => d.languageId === languageIds.prompts).map((d) => d.uri));
+    bundleSupport.filesChanged();
+  });
   registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace, limits });
   registerReviewSupport(connection, { documents, models, settingsFor, logger, limits, handEdits });
   registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });

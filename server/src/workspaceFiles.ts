@@ -8,6 +8,8 @@ export interface WorkspaceFiles {
   list(glob: string): Promise<string[]>;
   /** A file's text (UTF-8); rejects if it cannot be read. */
   read(uri: string): Promise<string>;
+  /** True when no file beyond the open documents is known (untrusted, or no disk): what is not open may exist all the same. */
+  readonly openOnly?: boolean;
 }
 
 /** `files` while the workspace is trusted; before that, no file at all (and nothing read). */
@@ -15,6 +17,9 @@ export function trustedFiles(files: WorkspaceFiles, trust: { readonly trusted: b
   return {
     list: (glob) => (trust.trusted ? files.list(glob) : Promise.resolve([])),
     read: (uri) => (trust.trusted ? files.read(uri) : Promise.reject(new Error(`${uri} is not read: the workspace is not trusted`))),
+    get openOnly() {
+      return !trust.trusted || files.openOnly === true;
+    },
   };
 }
 
@@ -26,6 +31,7 @@ export function isUnreadable(e: unknown): boolean {
 
 /** No file beyond the open documents: the browser server's workspace (vscode.dev has no disk to walk). */
 export const noWorkspaceFiles: WorkspaceFiles = {
+  openOnly: true,
   list: () => Promise.resolve([]),
   read: (uri) => Promise.reject(Object.assign(new Error(`${uri} is not read: only open documents are checked here`), { code: 'ENOENT' })),
 };

@@ -3,7 +3,9 @@
 // Open documents win over the disk: their text is taken from the editor at
 // its current version. The file list is read again when files are created
 // or deleted, a file's extract when it changes; the first time a glob is
-// listed, `watch` asks the client to report changes to those files.
+// listed, `watch` asks the client to report changes to those files, and
+// every change reported is passed on to `onDidChange` listeners (the bundle
+// rules check open documents against closed files again).
 
 import { FileChangeType, type FileEvent } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -17,6 +19,12 @@ export interface Extractor<T> {
   /** Open documents of this language are read from the editor. */
   readonly languageId: string;
   extract(text: string): T;
+  /**
+   * The extract of an open document, when it can come from more than its
+   * text (its model, kept up to date per edit); undefined when that is not
+   * ready yet: the document is left out for now, and asked again next time.
+   */
+  extractOpen?(document: TextDocument): T | undefined;
 }
 
 export interface WorkspaceEntry<T> {
@@ -29,6 +37,7 @@ export class WorkspaceIndex {
   private readonly fromDisk = new Map<string, Map<string, unknown>>();
   private readonly fromEditor = new Map<string, Map<string, { version: number; value: unknown }>>();
   private readonly watched = new Set<string>();
+  private readonly listeners: (() => void)[] = [];
   /** Bumped by every change, so a read that began before it is not cached. */
   private generation = 0;
 
@@ -44,7 +53,8 @@ export class WorkspaceIndex {
     for (const doc of this.openDocuments()) {
       if (doc.languageId !== x.languageId) continue;
       open.add(fileKey(doc.uri));
-      out.push({ uri: doc.uri, value: this.editorValue(x, doc) });
+      const value = this.editorValue(x, doc);
+      if (value !== undefined) out.push({ uri: doc.uri, value });
     }
     for (const uri of await this.list(x.glob)) {
       if (open.has(fileKey(uri))) continue;
@@ -61,6 +71,7 @@ export class WorkspaceIndex {
     for (const c of changes) {
       for (const cache of this.fromDisk.values()) cache.delete(fileKey(c.uri));
     }
+    this.changed();
   }
 
   /** Forgets every list and every file read from disk (trust was granted: what it hid is there now). */
@@ -68,6 +79,21 @@ export class WorkspaceIndex {
     this.generation++;
     this.lists.clear();
     for (const cache of this.fromDisk.values()) cache.clear();
+    this.changed();
+  }
+
+  /** Called after files on disk changed (or trust showed them), once the caches have forgotten them. */
+  onDidChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The URIs of the files on disk matching `glob`, without reading them (watched from now on). */
+  listFiles(glob: string): Promise<string[]> {
+    return this.list(glob);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
   }
 
   private list(glob: string): Promise<string[]> {
@@ -84,12 +110,13 @@ export class WorkspaceIndex {
     return listed;
   }
 
-  private editorValue<T>(x: Extractor<T>, doc: TextDocument): T {
+  private editorValue<T>(x: Extractor<T>, doc: TextDocument): T | undefined {
     const cache = cacheOf(this.fromEditor, x.id);
     const key = fileKey(doc.uri);
     const cached = cache.get(key);
     if (cached && cached.version === doc.version) return cached.value as T;
-    const value = x.extract(doc.getText());
+    const value = x.extractOpen ? x.extractOpen(doc) : x.extract(doc.getText());
+    if (value === undefined) return undefined;
     cache.set(key, { version: doc.version, value });
     return value;
   }
@@ -120,7 +147,7 @@ function cacheOf<V>(caches: Map<string, Map<string, V>>, id: string): Map<string
 }
 
 /** One key per file however its URI is spelt (the editor and Node percent-encode differently). */
-function fileKey(uri: string): string {
+export function fileKey(uri: string): string {
   if (!uri.startsWith('file:')) return uri;
   try {
     return decodeURIComponent(uri);

@@ -112,3 +112,22 @@ export interface ReviewResult extends ReviewView {
   readonly uri: string;
   readonly version: number;
 }
+
+// ---------------------------------------------------------------------------
+// The bundle (FORMATS.md B.7): the rules across a `prompts/` folder's files.
+
+/**
+ * Server -> client notification: which files the bundle rules (FORMATS.md
+ * B.7) checked a `.prompts` document against, for the status bar: every
+ * `.prompts` file of its bundle, or (restricted mode) the open ones only.
+ * `scope` is `none` for a file under no `prompts/` folder.
+ */
+export const bundleStatusNotification = 'packs/bundle/status';
+
+export interface BundleStatusParams {
+  readonly uri: string;
+  readonly version: number;
+  readonly scope: 'workspace' | 'openFiles' | 'none';
+  /** One line: "Bundle: 12 files", "Bundle: open files only (restricted mode)". */
+  readonly text: string;
+}

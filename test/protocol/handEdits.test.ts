@@ -40,7 +40,7 @@ interface Started {
 
 async function start(trusted: boolean): Promise<Started> {
   const repo = TempRepo.create();
-  const file = repo.write('prompts/feature.prompts', committed);
+  const file = repo.write('prompts/main.prompts', committed);
   repo.commitAll();
   const session = await LspSession.start({ rootPath: repo.root, ...(trusted && { initializationOptions: { workspaceTrusted: true } }) });
   const statuses: HandEditStatusParams[] = [];
@@ -134,7 +134,7 @@ test('when HEAD moves (the edit is committed) the warning goes', async () => {
   try {
     await s.session.open(s.uri, 'spec-prompts', edited);
     await s.session.waitForDiagnostics(s.uri, (p) => unloggedOnly(p.diagnostics).length === 1);
-    s.repo.write('prompts/feature.prompts', edited);
+    s.repo.write('prompts/main.prompts', edited);
     s.repo.commitAll('commit the edit');
     await s.session.connection.sendNotification(gitHeadMovedNotification, {});
     await s.session.waitForDiagnostics(s.uri, (p) => p.diagnostics.length === 0);
@@ -197,7 +197,7 @@ test('untrusted, the server never starts git; once trust is granted it does', as
     await s.session.connection.sendNotification(workspaceTrustedNotification, {});
     const diagnostics = await s.session.waitForDiagnostics(s.uri, (p) => unloggedOnly(p.diagnostics).length === 1);
     assert.equal(diagnostics[0]!.code, 'prompts/unlogged-edit');
-    assert.match(readFileSync(log, 'utf8'), /core\.fsmonitor=false .*ls-tree -z --full-name HEAD -- feature\.prompts/);
+    assert.match(readFileSync(log, 'utf8'), /core\.fsmonitor=false .*ls-tree -z --full-name HEAD -- main\.prompts/);
   } finally {
     git.restore();
     if (s) await stop(s);

@@ -13,7 +13,7 @@ import { editsFor } from '../support/workspaceEdits';
 import { LspSession } from '../support/lspSession';
 import { minimalValid } from '../support/promptsFixtures';
 
-const uri = 'file:///work/prompts/fixes.prompts';
+const uri = 'file:///work/prompts/captured/fixes.prompts';
 
 async function actionsFor(s: LspSession, diagnostics: Diagnostic[]): Promise<CodeAction[]> {
   const range = diagnostics[0]!.range;

@@ -8,7 +8,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver/node';
 import { LspSession } from '../support/lspSession';
 import { lines, minimalValid } from '../support/promptsFixtures';
 
-const uri = 'file:///work/space%20dir/prompts/feature-x.prompts';
+const uri = 'file:///work/space%20dir/prompts/captured/feature-x.prompts';
 
 const invalid = lines(
   minimalValid.replace('source = "claude_code"', 'source = "claude"'),

@@ -27,8 +27,8 @@ const only = (ds: readonly Diagnostic[]) => ds.map((d) => `${d.severity} ${Strin
 test('a small document opened after a large one gets its diagnostics while the large one is still being checked', async () => {
   const session = await LspSession.start({ env: { [testHooksVariable]: '1' } });
   try {
-    const big = 'file:///work/prompts/large.prompts';
-    const small = 'file:///work/prompts/small.prompts';
+    const big = 'file:///work/prompts/captured/large.prompts';
+    const small = 'file:///work/prompts/captured/small.prompts';
     const bigPublished: PublishDiagnosticsParams[] = [];
     const bigDone = session.waitForDiagnostics(
       big,
@@ -59,7 +59,7 @@ test('over the size limit: one warning on line 0, no feature reads the file; rai
   const limit = text.length / 2 / (1024 * 1024);
   const session = await LspSession.start({ settings: { maxFileSizeMB: limit } });
   try {
-    const uri = 'file:///work/prompts/capture.prompts';
+    const uri = 'file:///work/prompts/captured/capture.prompts';
     await session.open(uri, 'spec-prompts', text);
     const [note, ...rest] = await session.diagnosticsAt(uri, 1);
     assert.deepEqual(rest, []);
@@ -96,7 +96,7 @@ test('a binary file named .pack: one error, and no render', async () => {
 test('past the structure limit, or past the published-problem cap', async () => {
   const session = await LspSession.start();
   try {
-    const sessions = 'file:///work/prompts/empty-sessions.prompts';
+    const sessions = 'file:///work/prompts/captured/empty-sessions.prompts';
     await session.open(sessions, 'spec-prompts', '[[sessions]]\n'.repeat(structureLimits.prompts.limit + 1));
     assert.deepEqual(only(await session.diagnosticsAt(sessions, 1)), ['2 prompts/file-too-complex 0:0']);
 

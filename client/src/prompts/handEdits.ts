@@ -22,14 +22,14 @@ import {
 import { languageIds } from '../../../src-shared/protocol/common';
 import { GitWatch } from './gitWatch';
 import { applyHandEditFix } from './handEditFixes';
-import { HandEditStatusBar } from './handEditStatus';
+import { handEditStatusItem } from './handEditStatus';
 
 export function handEditInitializationOptions(): HandEditInitializationOptions {
   return { workspaceTrusted: vscode.workspace.isTrusted };
 }
 
 export function registerHandEditClient(context: vscode.ExtensionContext, client: LanguageClient): void {
-  const status = new HandEditStatusBar();
+  const status = handEditStatusItem();
   const watch = new GitWatch(() => void client.sendNotification(gitHeadMovedNotification, {}));
   const reported = (client.clientOptions.initializationOptions as HandEditInitializationOptions | undefined)?.workspaceTrusted === true;
   const reportTrust = () => void client.sendNotification(workspaceTrustedNotification, {});

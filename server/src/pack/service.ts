@@ -4,6 +4,7 @@
 // that show rendered values read the environment the client chose for the
 // pack from `environments`.
 
+import type { Hover, Location, Position } from 'vscode-languageserver/node';
 import { checkDecoded } from '../../../src-shared/pack/check';
 import { languageIds } from '../../../src-shared/protocol/common';
 import type { FeatureContext, LanguageService } from '../languageService';
@@ -21,6 +22,10 @@ import { provideDocumentSymbols, provideFoldingRanges } from './symbols';
 export interface PackLanguageService extends LanguageService<PackModel> {
   /** The context pack features take, for the pack requests outside standard LSP (render, summary). */
   context(ctx: FeatureContext<PackModel>): PackContext;
+  // A pack's features need nothing beyond the pack: they answer at once.
+  hover?(ctx: FeatureContext<PackModel>, position: Position): Hover | null;
+  definition?(ctx: FeatureContext<PackModel>, position: Position): Location[];
+  references?(ctx: FeatureContext<PackModel>, position: Position, includeDeclaration: boolean): Location[];
 }
 
 export function createPackService(environments: PackEnvironments, profiles: PackProfiles): PackLanguageService {

@@ -13,16 +13,33 @@ import { provideHover } from './hover';
 import { provideDocumentSymbols, provideFoldingRanges } from './symbols';
 import { provideWorkspaceSymbols } from './workspaceSymbols';
 import { handEditCodeActions } from './handEditsActions';
+import type { BundleSupport } from './bundle';
 
-export const promptsService: LanguageService<PromptsDocument> = {
+/** The service without the bundle (tests of one file alone). */
+export const promptsService: LanguageService<PromptsDocument> = createPromptsService(undefined);
+
+/**
+ * The service; with `bundle`, hovers, definitions and references reach
+ * across the files of the document's bundle (a getter: the bundle support
+ * is built after the models, which need this service).
+ */
+export function createPromptsService(bundle: (() => BundleSupport) | undefined): LanguageService<PromptsDocument> {
+  return {
   languageId: languageIds.prompts,
   parse: parsePrompts,
   check: (doc, settings) => validatePrompts(doc, { strictUnknownTools: settings.prompts.strictUnknownTools }),
-  hover: (ctx, position) => provideHover(ctx.model, position),
+  hover: bundle
+    ? async (ctx, position) => (await bundle().hover(ctx.document, ctx.model, position)) ?? provideHover(ctx.model, position)
+    : (ctx, position) => provideHover(ctx.model, position),
+  ...(bundle && {
+    definition: async (ctx, position) => (await bundle().definition(ctx.document, ctx.model, position)) ?? [],
+    references: async (ctx, position, includeDeclaration) => (await bundle().references(ctx.document, ctx.model, position, includeDeclaration)) ?? [],
+  }),
   completion: (ctx, position, context) => provideCompletion(ctx.model, position, context),
   documentSymbols: (ctx) => provideDocumentSymbols(ctx.model, ctx.settings.maxItemsComputed),
   foldingRanges: (ctx) => provideFoldingRanges(ctx.model, ctx.settings.maxItemsComputed),
   codeActions: (ctx, range, diagnostics) => [...provideCodeActions(ctx, range, diagnostics), ...handEditCodeActions(ctx, range, diagnostics)],
   format: (ctx) => provideFormatting(ctx.model),
   workspaceSymbols: (workspace, query, limit, onCut) => provideWorkspaceSymbols(workspace, query, limit, onCut),
-};
+  };
+}

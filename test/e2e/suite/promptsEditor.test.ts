@@ -25,7 +25,7 @@ suite('prompts editor', () => {
   suiteTeardown(closeAllEditors);
 
   test('an invalid .prompts file shows its errors at their ranges', async () => {
-    const doc = await openDocument('prompts/invalid.prompts');
+    const doc = await openDocument('prompts/captured/invalid.prompts');
     const diagnostics = await waitForDiagnostics(doc.uri, (ds) => ds.length >= 3);
     const shown = diagnostics
       .map((d) => [String(d.code), d.severity, doc.getText(d.range)])
@@ -78,7 +78,7 @@ suite('prompts editor', () => {
   });
 
   test('go to session finds a session by id in any .prompts file, one written after start included', async () => {
-    await openDocument('prompts/invalid.prompts');
+    await openDocument('prompts/captured/invalid.prompts');
     const found = await waitFor(() => workspaceSymbols('d1714569'), defaultDeadlineMs, 'the feature-login session by id');
     assert.deepStrictEqual(found.map((s) => [s.name, s.containerName, vscode.workspace.asRelativePath(s.location.uri)]), [['d1714569-0d3c-4c55-9a43-1f2a6b0c7e11', 'Login form', 'prompts/feature-login.prompts']]);
     const later = workspaceUri('prompts/later.prompts');

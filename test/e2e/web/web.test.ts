@@ -46,7 +46,7 @@ suite('web extension', () => {
   });
 
   test('a .prompts file gets its schema errors; hand edits are off without a word of git', async () => {
-    const invalid = await openDocument('prompts/invalid.prompts');
+    const invalid = await openDocument('prompts/captured/invalid.prompts');
     const ds = await waitForDiagnostics(invalid.uri, (all) => all.some((d) => d.code === 'prompts/bad-enum-value'));
     assert.deepEqual(ds.filter((d) => String(d.code).startsWith('prompts/unlogged')), []);
     const edited = await openDocument('prompts/hand-edits.prompts');

@@ -20,18 +20,18 @@ const edited = withLines(14, 1, '  text = "Add a login form with errors."').repl
 test('check reports the hand edits of a committed file, as the editor does', () => {
   const repo = TempRepo.create();
   try {
-    repo.write('prompts/feature.prompts', committed);
+    repo.write('prompts/main.prompts', committed);
     repo.commitAll();
-    repo.write('prompts/feature.prompts', edited);
+    repo.write('prompts/main.prompts', edited);
     const expected = handEditFindings(edited).map(
-      (f) => `prompts/feature.prompts:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.code}: ${f.message}`,
+      (f) => `prompts/main.prompts:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.code}: ${f.message}`,
     );
     assert.equal(expected.length, 2);
     const human = cli(['check', 'prompts'], repo.root);
     assert.equal(human.stdout, `${expected.join('\n')}\n`);
     assert.equal(human.code, 1, 'the changed id is an error');
 
-    const json = JSON.parse(cli(['check', '--json', 'prompts/feature.prompts'], repo.root).stdout) as { code: string; range: unknown; message: string }[];
+    const json = JSON.parse(cli(['check', '--json', 'prompts/main.prompts'], repo.root).stdout) as { code: string; range: unknown; message: string }[];
     assert.deepEqual(
       json.map((f) => [f.code, f.range, f.message]),
       handEditFindings(edited).map((f) => [f.code, f.range, f.message]),

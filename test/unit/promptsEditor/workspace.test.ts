@@ -14,10 +14,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { scanSessions } from '../../../src-shared/prompts/features/sessionScan';
 import { provideWorkspaceSymbols } from '../../../server/src/prompts/workspaceSymbols';
 import { diskWorkspaceFiles } from '../../../server/src/diskWorkspaceFiles';
-import { isUnreadable, type WorkspaceFiles } from '../../../server/src/workspaceFiles';
+import { isUnreadable } from '../../../server/src/workspaceFiles';
 import { globToRegExp } from '../../../server/src/workspaceGlob';
 import { WorkspaceIndex } from '../../../server/src/workspaceIndex';
 import { lines } from '../../support/promptsFixtures';
+import { FakeFiles } from '../../support/fakeFiles';
 
 const fileA = lines(
   '[commit]',
@@ -78,22 +79,6 @@ test('the disk walk lists matching files in nested folders with hard names, leav
   }
 });
 
-class FakeFiles implements WorkspaceFiles {
-  readonly reads: string[] = [];
-  lists = 0;
-  constructor(readonly files: Map<string, string>) {}
-  async list(glob: string): Promise<string[]> {
-    this.lists++;
-    const g = globToRegExp(glob);
-    return [...this.files.keys()].filter((u) => g.test(u.replace('file:///ws/', '')));
-  }
-  async read(uri: string): Promise<string> {
-    this.reads.push(uri);
-    const text = this.files.get(uri);
-    if (text === undefined) throw Object.assign(new Error(`ENOENT ${uri}`), { code: 'ENOENT' });
-    return text;
-  }
-}
 
 const session = (id: string, title: string): string => lines('[[sessions]]', `id = "${id}"`, `title = "${title}"`);
 

@@ -91,7 +91,7 @@ export function exercisePromptsProviders(text: string, seeds: readonly number[])
   }
   const positions = bounds.positions(seeds);
   for (const position of positions) {
-    promptsService.hover!(ctx, position);
+    void promptsService.hover!(ctx, position);
     promptsService.completion!(ctx, position);
     bounds.actions(promptsService.codeActions!(ctx, { start: position, end: position }, diagnostics.filter((d) => containsPosition(d.range, position))));
   }
