@@ -7,12 +7,12 @@
 import * as iarna from '@iarna/toml';
 import { parse as smolParse } from 'smol-toml';
 import { parseTOML } from 'toml-eslint-parser';
-import { checkPrompts } from '../src-shared/prompts/check';
-import type { Block } from '../src-shared/prompts/block';
-import { finish, parsePrompts, parsePromptsInSteps } from '../src-shared/prompts/document';
-import { checkHandEdits } from '../src-shared/prompts/handEditsCheck';
-import { updatePrompts } from '../src-shared/prompts/incremental';
-import { checkBlockOnce, validatePrompts } from '../src-shared/prompts/validate';
+import { checkPrompts } from '../src-shared/prompts/rules/check';
+import type { Block } from '../src-shared/prompts/toml/block';
+import { finish, parsePrompts, parsePromptsInSteps } from '../src-shared/prompts/toml/document';
+import { checkHandEdits } from '../src-shared/prompts/handEdits/check';
+import { updatePrompts } from '../src-shared/prompts/toml/incremental';
+import { checkBlockOnce, validatePrompts } from '../src-shared/prompts/rules/validate';
 import { type Figure, keep, measure, median, type Plan } from './measure';
 import { middleTurnText, withOneTurnChanged } from './promptsInput';
 

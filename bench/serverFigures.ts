@@ -7,7 +7,7 @@
 // limit is raised so the largest input is checked, not refused.
 
 import { readFileSync } from 'node:fs';
-import { validationStatsRequest, type ValidationStats, type ValidationStatsResult } from '../src-shared/protocol';
+import { validationStatsRequest, type ValidationStats, type ValidationStatsResult } from '../src-shared/protocol/common';
 import { LspSession } from '../test/support/lspSession';
 import { median } from './measure';
 import { middleTurnText } from './promptsInput';

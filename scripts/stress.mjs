@@ -22,7 +22,7 @@ const require = createRequire(import.meta.url);
 const { LspSession } = require(path.join(root, 'out/test/support/lspSession.js'));
 const { generatePrompts } = require(path.join(root, 'out/test/support/promptsGenerator.js'));
 const { minimalValid } = require(path.join(root, 'out/test/support/promptsFixtures.js'));
-const { validationStatsRequest } = require(path.join(root, 'out/src-shared/protocol.js'));
+const { validationStatsRequest } = require(path.join(root, 'out/src-shared/protocol/common.js'));
 
 const MB = 1024 * 1024;
 const packHead = '%% loom-prompt-pack 1\n%% version v1\n%% section identity\n';

@@ -11,7 +11,7 @@
 // a note (`capFindings`).
 
 import type { Finding } from './finding';
-import { utf8Length } from './pack/digest';
+import { utf8Length } from './text/utf8';
 
 /** How much of the start of a file is looked at for a NUL. */
 export const binaryProbeLength = 8192;

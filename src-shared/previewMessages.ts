@@ -3,7 +3,7 @@
 // bundle (dist/preview.js) that only ever puts this data into the page as
 // text.
 
-import type { RenderedPack } from './protocol';
+import type { RenderedPack } from './protocol/pack';
 import type { Range } from './text/range';
 
 /** The pack does not decode (any more): upstream's report for its first corrupt line. */

@@ -8,14 +8,14 @@
 import * as path from 'node:path';
 import type { Finding } from '../../src-shared/finding';
 import { sortFindings } from '../../src-shared/finding';
-import { parsePrompts, type PromptsDocument } from '../../src-shared/prompts/document';
-import { checkHandEdits, judgeable } from '../../src-shared/prompts/handEditsCheck';
-import { handEditCodes } from '../../src-shared/prompts/handEditsCodes';
-import { describeState, type OffReason } from '../../src-shared/prompts/handEditsStatus';
-import { validatePrompts } from '../../src-shared/prompts/validate';
+import { parsePrompts, type PromptsDocument } from '../../src-shared/prompts/toml/document';
+import { checkHandEdits, judgeable } from '../../src-shared/prompts/handEdits/check';
+import { handEditCodes } from '../../src-shared/prompts/handEdits/codes';
+import { describeState, type OffReason } from '../../src-shared/prompts/handEdits/status';
+import { validatePrompts } from '../../src-shared/prompts/rules/validate';
 import type { PromptsSettings } from '../../src-shared/settings';
-import { nodeSyncSpawner, type SyncSpawner } from '../../server/src/gitCommand';
-import { headFileText, runSync } from '../../server/src/gitRepository';
+import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
+import { headFileText, runSync } from '../../src-node/git/repository';
 
 /** Reasons worth a note: something is wrong, rather than the file simply having no history. */
 const noteworthy: ReadonlySet<OffReason> = new Set(['gitFailed', 'baselineUnparseable']);

@@ -3,7 +3,7 @@
 // A message may quote a value of the file: it never repeats a secret.
 
 import type { Finding } from '../../src-shared/finding';
-import { redactSecrets } from '../../src-shared/prompts/redactText';
+import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
 
 export interface FileFindings {
   readonly file: string;

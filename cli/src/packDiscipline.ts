@@ -15,8 +15,8 @@ import type { Pack } from '../../src-shared/pack/model';
 import { profileOf } from '../../src-shared/pack/profiles';
 import { checkRenderDiscipline, presetEnvironments } from '../../src-shared/pack/renderDiscipline';
 import type { Settings } from '../../src-shared/settings';
-import { nodeSyncSpawner, type SyncSpawner } from '../../server/src/gitCommand';
-import { findRepository, headTextIn, runSync, trackedFiles } from '../../server/src/gitRepository';
+import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
+import { findRepository, headTextIn, runSync, trackedFiles } from '../../src-node/git/repository';
 import { type EnvironmentFiles, environmentFileSuffix } from './environmentFiles';
 
 export function checkPackFile(text: string, settings: Settings, file: string, environments: EnvironmentFiles, spawner: SyncSpawner = nodeSyncSpawner): Finding[] {

@@ -2,9 +2,10 @@
 // for byte, or (--json) the render with its size, digests and assessment.
 
 import { describeCorruption } from '../../src-shared/pack/corruption';
-import { redactSecrets } from '../../src-shared/prompts/redactText';
+import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
 import { decode } from '../../src-shared/pack/decode';
-import { digest, digestBytes, utf8Length } from '../../src-shared/pack/digest';
+import { digest, digestBytes } from '../../src-shared/pack/digest';
+import { utf8Length } from '../../src-shared/text/utf8';
 import type { Environment } from '../../src-shared/pack/environment';
 import { parseEnvironmentFile } from '../../src-shared/pack/environmentFile';
 import { environmentPresets, findPreset } from '../../src-shared/pack/presets';

@@ -5,7 +5,7 @@
 
 import type { Finding } from '../../src-shared/finding';
 import { packCodes } from '../../src-shared/pack/check';
-import { handEditCodes } from '../../src-shared/prompts/handEditsCodes';
+import { handEditCodes } from '../../src-shared/prompts/handEdits/codes';
 
 export const strictEditCodes: readonly string[] = [handEditCodes.unloggedEdit.code];
 export const strictRenderCodes: readonly string[] = [packCodes.renderChangedVersionUnchanged, packCodes.renderOverBudget];

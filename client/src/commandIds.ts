@@ -1,6 +1,6 @@
 // The pack commands' ids, as contributed in package.json.
 
-import { clientCommands } from '../../src-shared/protocol';
+import { clientCommands } from '../../src-shared/protocol/pack';
 
 export const packCommands = {
   showPreviewToSide: clientCommands.showPreviewToSide,

@@ -6,7 +6,7 @@
 // uses the active pack.
 
 import * as vscode from 'vscode';
-import { languageIds } from '../../src-shared/protocol';
+import { languageIds } from '../../src-shared/protocol/common';
 import { packCommands } from './commandIds';
 import type { Environments } from './environments';
 import type { PreviewManager } from './preview/previewManager';

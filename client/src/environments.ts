@@ -14,14 +14,14 @@ import { describeEnvironmentErrors, environmentToJson, parseEnvironmentFile } fr
 import type { Environment } from '../../src-shared/pack/environment';
 import { environmentPresets } from '../../src-shared/pack/presets';
 import { count } from '../../src-shared/pack/summary';
+import { languageIds } from '../../src-shared/protocol/common';
 import {
-  languageIds,
   setEnvironmentNotification,
   workspaceEnvironmentsNotification,
   type EnvironmentRef,
   type SetEnvironmentParams,
   type WorkspaceEnvironmentsParams,
-} from '../../src-shared/protocol';
+} from '../../src-shared/protocol/pack';
 
 export interface EnvironmentEntry {
   readonly ref: EnvironmentRef;

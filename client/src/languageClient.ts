@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import type { ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { languageIds, settingsSection } from '../../src-shared/protocol';
+import { languageIds, settingsSection } from '../../src-shared/protocol/common';
 import { serverErrorHandler } from './serverCrashes';
 import { versionedCodeActions } from './versionedEdits';
 

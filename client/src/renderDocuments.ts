@@ -15,7 +15,7 @@ import {
   renderRequest,
   type RenderParams,
   type RenderResult,
-} from '../../src-shared/protocol';
+} from '../../src-shared/protocol/pack';
 import { shortLabel, type Environments } from './environments';
 
 export const renderScheme = 'packs-render';

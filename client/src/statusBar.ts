@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { figuresLine, figuresVerdict } from '../../src-shared/pack/summary';
-import { clientCommands, languageIds, summaryRequest, type PackSummary, type SummaryParams } from '../../src-shared/protocol';
+import { clientCommands, summaryRequest, type PackSummary, type SummaryParams } from '../../src-shared/protocol/pack';
+import { languageIds } from '../../src-shared/protocol/common';
 import { packCommands } from './commandIds';
 import { shortLabel, type Environments } from './environments';
 

@@ -11,7 +11,7 @@
 
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver/node';
-import type { TextChange } from '../../src-shared/prompts/incremental';
+import type { TextChange } from '../../src-shared/prompts/toml/incremental';
 
 /** Chunks are cut at the first line break past this many characters. */
 const defaultChunkSize = 1 << 16;

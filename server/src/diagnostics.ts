@@ -10,10 +10,10 @@ import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserve
 import { DiagnosticSeverity } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, Severity } from '../../src-shared/finding';
-import type { ValidationStats, ValidationStatsResult } from '../../src-shared/protocol';
+import type { ValidationStats, ValidationStatsResult } from '../../src-shared/protocol/common';
 import type { Settings } from '../../src-shared/settings';
 import { capFindings, refusalFinding } from '../../src-shared/fileLimits';
-import { redactSecrets } from '../../src-shared/prompts/redactText';
+import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
 import { ChunkedTextDocument } from './chunkedTextDocument';
 import { type FileLimits, formatOf } from './fileLimits';
 import type { AnyLanguageService } from './languageService';

@@ -10,8 +10,8 @@
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { type FileFormat, type Refusal, sizeRefusal, structureRefusal, type TextFacts } from '../../src-shared/fileLimits';
-import { utf8Length } from '../../src-shared/pack/digest';
-import { languageIds } from '../../src-shared/protocol';
+import { utf8Length } from '../../src-shared/text/utf8';
+import { languageIds } from '../../src-shared/protocol/common';
 import type { Settings } from '../../src-shared/settings';
 
 /** How far a document's length may move before its whole text is measured again. */

@@ -3,7 +3,7 @@
 // error's message or stack may quote a document's text.
 
 import type { Connection } from 'vscode-languageserver/node';
-import { redactSecrets } from '../../src-shared/prompts/redactText';
+import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
 import type { Logger } from './errorBoundary';
 
 export function connectionLogger(connection: Connection): Logger {

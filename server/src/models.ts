@@ -7,8 +7,8 @@
 // than thrown away when the user types on.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { finish } from '../../src-shared/prompts/document';
-import type { TextChange } from '../../src-shared/prompts/incremental';
+import { finish } from '../../src-shared/prompts/toml/document';
+import type { TextChange } from '../../src-shared/prompts/toml/incremental';
 import type { Settings } from '../../src-shared/settings';
 import { ChunkedTextDocument } from './chunkedTextDocument';
 import type { AnyLanguageService } from './languageService';

@@ -2,10 +2,10 @@
 // parse in steps, an edit applied to the block it falls in, and the
 // per-block checks done in steps before the service's check assembles them.
 
-import type { PromptsDocument } from '../../src-shared/prompts/document';
-import { parsePromptsInSteps } from '../../src-shared/prompts/document';
-import { updatePromptsLocally } from '../../src-shared/prompts/incremental';
-import { checkBlockOnce, type ValidateOptions, validatePromptsInSteps } from '../../src-shared/prompts/validate';
+import type { PromptsDocument } from '../../src-shared/prompts/toml/document';
+import { parsePromptsInSteps } from '../../src-shared/prompts/toml/document';
+import { updatePromptsLocally } from '../../src-shared/prompts/toml/incremental';
+import { checkBlockOnce, type ValidateOptions, validatePromptsInSteps } from '../../src-shared/prompts/rules/validate';
 import type { Settings } from '../../src-shared/settings';
 import type { IncrementalModels } from './models';
 

@@ -6,7 +6,7 @@
 
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { languageIds, settingsSection, validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol';
+import { languageIds, settingsSection, validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol/common';
 import { defaultSettings, resolveSettings, type Settings } from '../../src-shared/settings';
 import { chunkedDocuments } from './chunkedTextDocument';
 import { registerDiagnosticsSupport } from './diagnostics';
@@ -24,7 +24,7 @@ import { promptsIncremental } from './promptsIncremental';
 import { diskWorkspaceFiles, trustedFiles } from './workspaceFiles';
 import { WorkspaceIndex } from './workspaceIndex';
 import { clientFileWatcher } from './workspaceWatch';
-import { nodeSpawner } from './gitCommand';
+import { nodeSpawner } from '../../src-node/git/command';
 import { registerTrustSupport, WorkspaceTrust } from './trust';
 import { connectionLogger } from './logger';
 import { FileLimits } from './fileLimits';

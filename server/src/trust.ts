@@ -6,7 +6,7 @@
 // `trusted` and start again when trust arrives.
 
 import type { Connection, InitializeParams } from 'vscode-languageserver/node';
-import { type HandEditInitializationOptions, workspaceTrustedNotification } from '../../src-shared/protocol';
+import { type HandEditInitializationOptions, workspaceTrustedNotification } from '../../src-shared/protocol/prompts';
 
 export class WorkspaceTrust {
   private value = false;

@@ -3,7 +3,7 @@
 // chooses, which the renderer expands against the literal tier only (one
 // level, so no pack can drive expansion in a loop).
 
-import { utf8Length } from './digest';
+import { utf8Length } from '../text/utf8';
 import type { Environment } from './environment';
 import { findSection, type PackContent } from './model';
 import type { LiteralBinding, Profile, SelectionRule, Selector } from './profiles';

@@ -4,6 +4,8 @@
 // walks the string (lone surrogates as U+FFFD, as TextEncoder does), and
 // the 64-bit arithmetic runs on two 32-bit halves.
 
+import { isLowSurrogate } from '../text/utf8';
+
 // Offset basis 14695981039346656037 and prime 1099511628211 = 2^40 + 0x1b3.
 const basisHigh = 0xcbf29ce4;
 const basisLow = 0x84222325;
@@ -67,23 +69,4 @@ export function digestBytes(bytes: Uint8Array): string {
   const h = new Fnv64();
   for (let i = 0; i < bytes.length; i++) h.byte(bytes[i]!);
   return h.hex();
-}
-
-/** Bytes `text[start, end)` takes in UTF-8. */
-export function utf8Length(text: string, start = 0, end = text.length): number {
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end && isLowSurrogate(text.charCodeAt(i + 1))) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
-
-function isLowSurrogate(c: number): boolean {
-  return c >= 0xdc00 && c <= 0xdfff;
 }

@@ -19,7 +19,8 @@ export {
 export type { Corruption, CorruptionKind, CorruptionReport } from './corruption';
 export { decode, decodeAll, isValidSectionName, isValidVersion } from './decode';
 export type { Decoded, DecodeResult } from './decode';
-export { digest, digestBytes, utf8Length } from './digest';
+export { digest, digestBytes } from './digest';
+export { utf8Length } from '../text/utf8';
 export { encode } from './encode';
 export { compareCodePoints, enforcements, environment, networkPostures } from './environment';
 export type { Enforcement, Environment, EnvironmentInput, Network, NetworkPosture } from './environment';

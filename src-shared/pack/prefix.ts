@@ -6,8 +6,8 @@
 // two different characters happen to share (`é` and `è` both start 0xC3)
 // do not count.
 
-import type { BaselineComparison } from '../protocol';
-import { utf8Length } from './digest';
+import type { BaselineComparison } from '../protocol/pack';
+import { utf8Length } from '../text/utf8';
 import type { RenderSpan } from './renderWriter';
 import { formatCount } from './summary';
 

@@ -12,7 +12,7 @@
 import type { Finding } from '../finding';
 import type { PackSettings } from '../settings';
 import { packCodes, versionLineRange, withSeverities } from './check';
-import { utf8Length } from './digest';
+import { utf8Length } from '../text/utf8';
 import type { Environment } from './environment';
 import type { Pack } from './model';
 import type { Profile } from './profiles';

@@ -1,7 +1,7 @@
 // Presentation of a pack's figures, shared by the status bar, the code lens
 // and the preview so the three say the same thing in the same words.
 
-import type { PackFigures } from '../protocol';
+import type { PackFigures } from '../protocol/pack';
 import type { Environment } from './environment';
 import type { Profile } from './profiles';
 

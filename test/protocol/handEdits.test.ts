@@ -22,7 +22,7 @@ import {
   watchGitNotification,
   type WatchGitParams,
   workspaceTrustedNotification,
-} from '../../src-shared/protocol';
+} from '../../src-shared/protocol/prompts';
 import { TempRepo, testAuthor } from '../support/gitRepos';
 import { applyEdits, committed, snippetText, withLines } from '../support/handEditFixtures';
 import { LspSession } from '../support/lspSession';

@@ -18,21 +18,20 @@ import type { CodeAction, Diagnostic, TextDocumentEdit } from 'vscode-languagese
 import { decode } from '../../src-shared/pack/decode';
 import { environment } from '../../src-shared/pack/environment';
 import { environmentToJson } from '../../src-shared/pack/environmentFile';
-import { utf8Length } from '../../src-shared/pack/digest';
+import { utf8Length } from '../../src-shared/text/utf8';
 import { environmentPresets } from '../../src-shared/pack/presets';
 import { render } from '../../src-shared/pack/render';
 import {
   baselinesChangedNotification,
   type CommittedRender,
-  gitHeadMovedNotification,
   type RenderedPack,
   renderCommittedRequest,
   renderRequest,
   type RenderResult,
   setEnvironmentNotification,
   workspaceEnvironmentsNotification,
-  workspaceTrustedNotification,
-} from '../../src-shared/protocol';
+} from '../../src-shared/protocol/pack';
+import { gitHeadMovedNotification, workspaceTrustedNotification } from '../../src-shared/protocol/prompts';
 import { TempRepo } from '../support/gitRepos';
 import { LspSession } from '../support/lspSession';
 import { examplesDir } from '../support/paths';

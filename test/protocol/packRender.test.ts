@@ -19,7 +19,7 @@ import {
   type EnvironmentRef,
   type PackSummary,
   type RenderResult,
-} from '../../src-shared/protocol';
+} from '../../src-shared/protocol/pack';
 import { LspSession } from '../support/lspSession';
 import { distDir, examplesDir, repoRoot } from '../support/paths';
 

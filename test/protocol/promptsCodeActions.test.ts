@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
-import { applyHandEditFixCommand, type HandEditFixResult, handEditFixRequest } from '../../src-shared/protocol';
+import { applyHandEditFixCommand, type HandEditFixResult, handEditFixRequest } from '../../src-shared/protocol/prompts';
 import { applyEdits } from '../../src-shared/text/textEdit';
 import { applyEdits as applyFixEdits, snippetText } from '../support/handEditFixtures';
 import { editsFor } from '../support/workspaceEdits';

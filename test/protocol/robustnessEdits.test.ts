@@ -12,7 +12,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic, TextDocumentEdit } from 'vscode-languageserver/node';
-import { type HandEditFixParams, type HandEditFixResult, handEditFixRequest } from '../../src-shared/protocol';
+import { type HandEditFixParams, type HandEditFixResult, handEditFixRequest } from '../../src-shared/protocol/prompts';
 import { TempRepo } from '../support/gitRepos';
 import { committed, withLines } from '../support/handEditFixtures';
 import { LspSession } from '../support/lspSession';

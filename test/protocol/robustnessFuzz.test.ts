@@ -18,7 +18,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic, Position, Range } from 'vscode-languageserver/node';
 import { capFindings, refusalFinding, refusalOf, textFacts } from '../../src-shared/fileLimits';
 import { checkPack } from '../../src-shared/pack/check';
-import { checkPrompts } from '../../src-shared/prompts/check';
+import { checkPrompts } from '../../src-shared/prompts/rules/check';
 import { defaultSettings } from '../../src-shared/settings';
 import { comparePositions, containsPosition } from '../../src-shared/text/range';
 import { assertFuzzAsync, fuzzParameters, withinDeadlineAsync } from '../unit/fuzz/support/budget';

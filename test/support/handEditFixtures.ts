@@ -4,9 +4,9 @@
 
 import * as assert from 'node:assert/strict';
 import type { Finding } from '../../src-shared/finding';
-import { parsePrompts } from '../../src-shared/prompts/document';
-import { checkHandEdits } from '../../src-shared/prompts/handEditsCheck';
-import type { FixResult } from '../../src-shared/prompts/handEditsFixes';
+import { parsePrompts } from '../../src-shared/prompts/toml/document';
+import { checkHandEdits } from '../../src-shared/prompts/handEdits/check';
+import type { FixResult } from '../../src-shared/prompts/handEdits/fixes';
 import { LineIndex } from '../../src-shared/text/lineIndex';
 import type { Position, Range } from '../../src-shared/text/range';
 import { show } from './promptsFixtures';

@@ -3,8 +3,8 @@
 // and message exactly.
 
 import type { Finding } from '../../src-shared/finding';
-import { parsePrompts } from '../../src-shared/prompts/document';
-import { validatePrompts } from '../../src-shared/prompts/validate';
+import { parsePrompts } from '../../src-shared/prompts/toml/document';
+import { validatePrompts } from '../../src-shared/prompts/rules/validate';
 
 /** Joins lines with "\n", so a fixture's line numbers read off its arguments (0-based). */
 export function lines(...ls: string[]): string {

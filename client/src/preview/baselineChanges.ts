@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { baselinesChangedNotification } from '../../../src-shared/protocol';
+import { baselinesChangedNotification } from '../../../src-shared/protocol/pack';
 
 export function registerBaselineChanges(context: vscode.ExtensionContext, client: LanguageClient): vscode.Event<void> {
   const changed = new vscode.EventEmitter<void>();

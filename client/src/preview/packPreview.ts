@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { HostToPreview, PreviewState, PreviewToHost } from '../../../src-shared/previewMessages';
-import { renderRequest, type RenderedPack, type RenderParams, type RenderResult } from '../../../src-shared/protocol';
+import { renderRequest, type RenderedPack, type RenderParams, type RenderResult } from '../../../src-shared/protocol/pack';
 import { packCommands } from '../commandIds';
 import type { Environments } from '../environments';
 import { RenderScheduler } from './renderScheduler';

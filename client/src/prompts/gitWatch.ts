@@ -7,7 +7,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { WatchedRepository } from '../../../src-shared/protocol';
+import type { WatchedRepository } from '../../../src-shared/protocol/prompts';
 
 export class GitWatch implements vscode.Disposable {
   private watchers: vscode.Disposable[] = [];

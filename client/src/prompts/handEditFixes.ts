@@ -7,7 +7,7 @@
 
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { type HandEditFixParams, type HandEditFixResult, handEditFixRequest } from '../../../src-shared/protocol';
+import { type HandEditFixParams, type HandEditFixResult, handEditFixRequest } from '../../../src-shared/protocol/prompts';
 import { applyAtVersion, changedMeanwhile } from '../versionedEdits';
 
 export async function applyHandEditFix(client: LanguageClient, params: HandEditFixParams): Promise<boolean> {

@@ -2,7 +2,7 @@
 // the server's one line (checked, how many unlogged, or why not checked).
 
 import * as vscode from 'vscode';
-import type { HandEditStatusParams } from '../../../src-shared/protocol';
+import type { HandEditStatusParams } from '../../../src-shared/protocol/prompts';
 
 const icons: Readonly<Record<HandEditStatusParams['state'], string>> = {
   checked: '$(git-commit)',

@@ -15,11 +15,11 @@ import {
   type HandEditInitializationOptions,
   handEditStatusNotification,
   type HandEditStatusParams,
-  languageIds,
   watchGitNotification,
   type WatchGitParams,
   workspaceTrustedNotification,
-} from '../../../src-shared/protocol';
+} from '../../../src-shared/protocol/prompts';
+import { languageIds } from '../../../src-shared/protocol/common';
 import { GitWatch } from './gitWatch';
 import { applyHandEditFix } from './handEditFixes';
 import { HandEditStatusBar } from './handEditStatus';

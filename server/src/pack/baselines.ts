@@ -12,8 +12,8 @@ import { environmentToJson } from '../../../src-shared/pack/environmentFile';
 import type { Pack } from '../../../src-shared/pack/model';
 import type { Profile } from '../../../src-shared/pack/profiles';
 import { render } from '../../../src-shared/pack/render';
-import { offReasons } from '../../../src-shared/prompts/handEditsStatus';
-import type { HeadText, NoBaseline } from '../gitRepository';
+import { offReasons } from '../../../src-shared/prompts/handEdits/status';
+import type { HeadText, NoBaseline } from '../../../src-node/git/repository';
 
 export type CommittedPack = { readonly kind: 'baseline'; readonly pack: Pack; readonly oid: string } | { readonly kind: 'off'; readonly reason: string };
 

@@ -4,7 +4,7 @@
 
 import type { CodeLens } from 'vscode-languageserver/node';
 import { figuresLine } from '../../../src-shared/pack/summary';
-import { clientCommands } from '../../../src-shared/protocol';
+import { clientCommands } from '../../../src-shared/protocol/pack';
 import type { PackContext } from './context';
 import { packFigures } from './figures';
 

@@ -7,7 +7,7 @@
 import type { Environment } from '../../../src-shared/pack/environment';
 import { describeEnvironmentErrors, environmentFromJson, environmentToJson } from '../../../src-shared/pack/environmentFile';
 import { presetEnvironments } from '../../../src-shared/pack/renderDiscipline';
-import type { EnvironmentRef } from '../../../src-shared/protocol';
+import type { EnvironmentRef } from '../../../src-shared/protocol/pack';
 
 /** An environment ready to render with, and how the client names it. */
 export interface NamedEnvironment {

@@ -4,7 +4,7 @@
 
 import { assess, isScorable } from '../../../src-shared/pack/problems';
 import type { Profile } from '../../../src-shared/pack/profiles';
-import type { PackFigures } from '../../../src-shared/protocol';
+import type { PackFigures } from '../../../src-shared/protocol/pack';
 import type { PackModel } from './model';
 
 export function packFigures(model: PackModel, profile: Profile): PackFigures {

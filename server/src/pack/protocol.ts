@@ -1,5 +1,5 @@
 // The pack requests and notifications outside standard LSP (see
-// src-shared/protocol.ts for who sends each and why): the environment the
+// src-shared/protocol/pack.ts for who sends each and why): the environment the
 // client chose per pack, the rendered prompt for the preview (with its
 // comparison against HEAD's render), and the figures for the status bar.
 // Each handler runs in the error boundary and reads the document's cached
@@ -17,7 +17,7 @@ import {
   type RenderResult,
   type SetEnvironmentParams,
   type SummaryParams,
-} from '../../../src-shared/protocol';
+} from '../../../src-shared/protocol/pack';
 import type { Settings } from '../../../src-shared/settings';
 import type { FileLimits } from '../fileLimits';
 import { guard, type Logger } from '../errorBoundary';

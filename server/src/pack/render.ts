@@ -4,12 +4,13 @@
 // or, when the pack does not decode, upstream's report for its first line.
 
 import { describeCorruption } from '../../../src-shared/pack/corruption';
-import { redactSecrets } from '../../../src-shared/prompts/redactText';
+import { redactSecrets } from '../../../src-shared/prompts/rules/redactText';
 import { corruptionMessage } from '../../../src-shared/pack/check';
-import { digest, utf8Length } from '../../../src-shared/pack/digest';
+import { digest } from '../../../src-shared/pack/digest';
+import { utf8Length } from '../../../src-shared/text/utf8';
 import { renderDetailed } from '../../../src-shared/pack/render';
 import { estimateTokens, postureWarning } from '../../../src-shared/pack/summary';
-import type { PackSummary, RenderResult } from '../../../src-shared/protocol';
+import type { PackSummary, RenderResult } from '../../../src-shared/protocol/pack';
 import type { PackContext } from './context';
 import type { NamedEnvironment } from './environments';
 import { packFigures } from './figures';

@@ -15,13 +15,13 @@ import {
   type BaselineComparison,
   baselinesChangedNotification,
   type CommittedRender,
-  languageIds,
   type RenderCommittedParams,
   renderCommittedRequest,
   type RenderedPack,
   workspaceEnvironmentsNotification,
   type WorkspaceEnvironmentsParams,
-} from '../../../src-shared/protocol';
+} from '../../../src-shared/protocol/pack';
+import { languageIds } from '../../../src-shared/protocol/common';
 import type { Settings } from '../../../src-shared/settings';
 import { guard, type Logger } from '../errorBoundary';
 import { type CommittedText, PackBaselines } from './baselines';

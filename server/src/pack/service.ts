@@ -5,7 +5,7 @@
 // pack from `environments`.
 
 import { checkDecoded } from '../../../src-shared/pack/check';
-import { languageIds } from '../../../src-shared/protocol';
+import { languageIds } from '../../../src-shared/protocol/common';
 import type { FeatureContext, LanguageService } from '../languageService';
 import { provideCodeActions } from './codeActions';
 import { provideCodeLenses } from './codeLens';

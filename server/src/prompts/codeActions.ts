@@ -4,8 +4,8 @@
 // range is listed once.
 
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range } from 'vscode-languageserver/node';
-import { quickFixesFor } from '../../../src-shared/prompts/quickFixes';
-import type { PromptsDocument } from '../../../src-shared/prompts/document';
+import { quickFixesFor } from '../../../src-shared/prompts/features/quickFixes';
+import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import type { FeatureContext } from '../languageService';
 import { versionedEdit } from '../versionedEdit';
 

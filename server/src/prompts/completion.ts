@@ -8,8 +8,8 @@ import {
   MarkupKind,
   type Position,
 } from 'vscode-languageserver/node';
-import { type CompletionKind, completionsAt } from '../../../src-shared/prompts/completion';
-import type { PromptsDocument } from '../../../src-shared/prompts/document';
+import { type CompletionKind, completionsAt } from '../../../src-shared/prompts/features/completion';
+import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 
 const itemKinds: Readonly<Record<CompletionKind, CompletionItemKind>> = {
   key: CompletionItemKind.Property,

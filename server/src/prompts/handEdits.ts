@@ -7,10 +7,10 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
-import type { PromptsDocument } from '../../../src-shared/prompts/document';
-import { checkHandEdits, type HandEditVerdict, judgeable } from '../../../src-shared/prompts/handEditsCheck';
-import { computeFix, type FixRequest } from '../../../src-shared/prompts/handEditsFixes';
-import { describeState, type HandEditState } from '../../../src-shared/prompts/handEditsStatus';
+import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
+import { checkHandEdits, type HandEditVerdict, judgeable } from '../../../src-shared/prompts/handEdits/check';
+import { computeFix, type FixRequest } from '../../../src-shared/prompts/handEdits/fixes';
+import { describeState, type HandEditState } from '../../../src-shared/prompts/handEdits/status';
 import {
   gitHeadMovedNotification,
   type HandEditFixParams,
@@ -18,13 +18,13 @@ import {
   handEditFixRequest,
   handEditStatusNotification,
   type HandEditStatusParams,
-  languageIds,
   watchGitNotification,
   type WatchGitParams,
-} from '../../../src-shared/protocol';
+} from '../../../src-shared/protocol/prompts';
+import { languageIds } from '../../../src-shared/protocol/common';
 import { guard, type Logger } from '../errorBoundary';
-import type { AsyncSpawner } from '../gitCommand';
-import type { HeadText, NoBaseline } from '../gitRepository';
+import type { AsyncSpawner } from '../../../src-node/git/command';
+import type { HeadText, NoBaseline } from '../../../src-node/git/repository';
 import type { ModelCache } from '../models';
 import type { WorkspaceTrust } from '../trust';
 import type { FileLimits } from '../fileLimits';

@@ -8,13 +8,13 @@
 // workspace edit.
 
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range } from 'vscode-languageserver/node';
-import type { PromptsDocument } from '../../../src-shared/prompts/document';
-import { handEditCodes, type SessionIdChangedData, type UnloggedEditData } from '../../../src-shared/prompts/handEditsCodes';
-import { promptsCodes } from '../../../src-shared/prompts/codes';
-import { locate } from '../../../src-shared/prompts/locate';
-import { secretRanges } from '../../../src-shared/prompts/quickFixes';
-import { redactSecrets } from '../../../src-shared/prompts/redactText';
-import { applyHandEditFixCommand, type HandEditFixKind, type HandEditFixParams } from '../../../src-shared/protocol';
+import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
+import { handEditCodes, type SessionIdChangedData, type UnloggedEditData } from '../../../src-shared/prompts/handEdits/codes';
+import { promptsCodes } from '../../../src-shared/prompts/rules/codes';
+import { locate } from '../../../src-shared/prompts/toml/locate';
+import { secretRanges } from '../../../src-shared/prompts/features/quickFixes';
+import { redactSecrets } from '../../../src-shared/prompts/rules/redactText';
+import { applyHandEditFixCommand, type HandEditFixKind, type HandEditFixParams } from '../../../src-shared/protocol/prompts';
 import type { FeatureContext } from '../languageService';
 
 export function handEditCodeActions(ctx: FeatureContext<PromptsDocument>, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {

@@ -7,10 +7,10 @@
 
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/document';
-import { judgeable } from '../../../src-shared/prompts/handEditsCheck';
-import type { AsyncSpawner } from '../gitCommand';
-import { findRepository, type HeadText, headTextIn, type NoBaseline, type Repository, runAsync, userEmail } from '../gitRepository';
+import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
+import { judgeable } from '../../../src-shared/prompts/handEdits/check';
+import type { AsyncSpawner } from '../../../src-node/git/command';
+import { findRepository, type HeadText, headTextIn, type NoBaseline, type Repository, runAsync, userEmail } from '../../../src-node/git/repository';
 
 export type Baseline = { readonly kind: 'baseline'; readonly doc: PromptsDocument; readonly repository: Repository } | NoBaseline;
 

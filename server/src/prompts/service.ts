@@ -2,9 +2,9 @@
 // its findings under the resource's settings, and each editor feature
 // (one file each, wired in here one line apiece).
 
-import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/document';
-import { validatePrompts } from '../../../src-shared/prompts/validate';
-import { languageIds } from '../../../src-shared/protocol';
+import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
+import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
+import { languageIds } from '../../../src-shared/protocol/common';
 import type { LanguageService } from '../languageService';
 import { provideCodeActions } from './codeActions';
 import { provideCompletion } from './completion';

@@ -1,9 +1,9 @@
 // The outline, breadcrumbs and folds of a `.prompts` file as LSP symbols
-// and folding ranges (the pure outline is src-shared/prompts/outline.ts).
+// and folding ranges (the pure outline is src-shared/prompts/features/outline.ts).
 
 import { type DocumentSymbol, type FoldingRange, FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
-import type { PromptsDocument } from '../../../src-shared/prompts/document';
-import { foldingRangesOf, type OutlineKind, type OutlineNode, outlineOf } from '../../../src-shared/prompts/outline';
+import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
+import { foldingRangesOf, type OutlineKind, type OutlineNode, outlineOf } from '../../../src-shared/prompts/features/outline';
 
 export const symbolKinds: Readonly<Record<OutlineKind, SymbolKind>> = {
   commit: SymbolKind.Package,

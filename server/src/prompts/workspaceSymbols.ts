@@ -1,14 +1,14 @@
 // "Go to session": every session of every `.prompts` file in the workspace
 // as a workspace symbol named by its title and id, from a cheap
-// scan of each file (src-shared/prompts/sessionScan.ts) kept by the
+// scan of each file (src-shared/prompts/features/sessionScan.ts) kept by the
 // workspace index until the file changes. A query matches an id or a title
 // whose letters contain the query's in order, ignoring case. VS Code then
 // filters what it gets by the symbol's name alone (the container is matched
 // only by a second, space-separated word), so the name carries both.
 
 import { SymbolKind, type WorkspaceSymbol } from 'vscode-languageserver/node';
-import { languageIds } from '../../../src-shared/protocol';
-import { type ScannedSession, scanSessions } from '../../../src-shared/prompts/sessionScan';
+import { languageIds } from '../../../src-shared/protocol/common';
+import { type ScannedSession, scanSessions } from '../../../src-shared/prompts/features/sessionScan';
 import type { Extractor, WorkspaceIndex } from '../workspaceIndex';
 
 export const sessionsExtractor: Extractor<ScannedSession[]> = {

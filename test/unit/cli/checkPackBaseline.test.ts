@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { decode } from '../../../src-shared/pack/decode';
-import { utf8Length } from '../../../src-shared/pack/digest';
+import { utf8Length } from '../../../src-shared/text/utf8';
 import { parseEnvironmentFile } from '../../../src-shared/pack/environmentFile';
 import { profileOf } from '../../../src-shared/pack/profiles';
 import { render } from '../../../src-shared/pack/render';

@@ -9,10 +9,10 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { checkPrompts } from '../../../src-shared/prompts/check';
-import { finish, parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/document';
-import { applyChange, type TextChange, updatePrompts } from '../../../src-shared/prompts/incremental';
-import { validatePrompts } from '../../../src-shared/prompts/validate';
+import { checkPrompts } from '../../../src-shared/prompts/rules/check';
+import { finish, parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
+import { applyChange, type TextChange, updatePrompts } from '../../../src-shared/prompts/toml/incremental';
+import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { defaultSettings } from '../../../src-shared/settings';
 import { promptsIncremental } from '../../../server/src/promptsIncremental';
 import { promptsService } from '../../../server/src/prompts/service';

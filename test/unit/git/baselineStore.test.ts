@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
-import type { GitSpawn } from '../../../server/src/gitCommand';
-import { nodeSpawner } from '../../../server/src/gitCommand';
+import type { GitSpawn } from '../../../src-node/git/command';
+import { nodeSpawner } from '../../../src-node/git/command';
 import { BaselineStore } from '../../../server/src/prompts/handEditsBaselines';
 import { TempRepo, testAuthor } from '../../support/gitRepos';
 import { committed, withLines } from '../../support/handEditFixtures';

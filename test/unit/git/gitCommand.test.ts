@@ -19,8 +19,8 @@ import {
   nodeSyncSpawner,
   safetyOptions,
   smallOutput,
-} from '../../../server/src/gitCommand';
-import { blobText, findRepository, headBlob, runSync, userEmail } from '../../../server/src/gitRepository';
+} from '../../../src-node/git/command';
+import { blobText, findRepository, headBlob, runSync, userEmail } from '../../../src-node/git/repository';
 
 const ok = (stdout: string): GitOutcome => ({ kind: 'exited', code: 0, stdout: Buffer.from(stdout), stderr: '' });
 const fails = (stderr: string, code = 128): GitOutcome => ({ kind: 'exited', code, stdout: Buffer.alloc(0), stderr });

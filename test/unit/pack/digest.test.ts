@@ -4,7 +4,8 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { digest, digestBytes, utf8Length } from '../../../src-shared/pack/digest';
+import { digest, digestBytes } from '../../../src-shared/pack/digest';
+import { utf8Length } from '../../../src-shared/text/utf8';
 import { refFnv } from './support/reference';
 
 test('the empty source is the offset basis', () => {

@@ -10,7 +10,7 @@ import { decode } from '../../../src-shared/pack/decode';
 import { environment } from '../../../src-shared/pack/environment';
 import type { Pack } from '../../../src-shared/pack/model';
 import { profileOf } from '../../../src-shared/pack/profiles';
-import { utf8Length } from '../../../src-shared/pack/digest';
+import { utf8Length } from '../../../src-shared/text/utf8';
 import { render } from '../../../src-shared/pack/render';
 import { checkRenderDiscipline, presetEnvironments, type JudgedEnvironment, type RenderDisciplineInput } from '../../../src-shared/pack/renderDiscipline';
 

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { digest } from '../../../src-shared/pack/digest';
-import { clientCommands } from '../../../src-shared/protocol';
+import { clientCommands } from '../../../src-shared/protocol/pack';
 import { provideCodeLenses } from '../../../server/src/pack/codeLens';
 import { packCtx, packText, uri } from './support/context';
 

@@ -5,8 +5,8 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { checkPrompts } from '../../../src-shared/prompts/check';
-import { promptsCodes } from '../../../src-shared/prompts/codes';
+import { checkPrompts } from '../../../src-shared/prompts/rules/check';
+import { promptsCodes } from '../../../src-shared/prompts/rules/codes';
 import { findingsOf, lines } from '../../support/promptsFixtures';
 
 const everyProblem = lines(

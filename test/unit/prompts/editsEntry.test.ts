@@ -4,9 +4,9 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import { appendEntries, type EntryFields, utcSecond } from '../../../src-shared/prompts/editsEntry';
-import { validatePrompts } from '../../../src-shared/prompts/validate';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { appendEntries, type EntryFields, utcSecond } from '../../../src-shared/prompts/handEdits/editsEntry';
+import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { committed, snippetText } from '../../support/handEditFixtures';
 
 const fields: EntryFields = { at: '2026-04-22T10:00:00Z', by: 'bob@example.com', sessions: ['s-1'], turns: [0, 2], reason: 'Tightened.' };

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkPrompts } from '../../../src-shared/prompts/check';
+import { checkPrompts } from '../../../src-shared/prompts/rules/check';
 import { examplesDir } from '../../support/paths';
 
 const codes = (...p: string[]) =>

@@ -4,8 +4,8 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import { checkHandEdits, judgeable } from '../../../src-shared/prompts/handEditsCheck';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { checkHandEdits, judgeable } from '../../../src-shared/prompts/handEdits/check';
 import { committed, committedLines, handEditFindings, handEditsShown, withLines } from '../../support/handEditFixtures';
 
 const unlogged = 'since HEAD, and no [[edits]] entry records it';

@@ -5,10 +5,10 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import type { UnloggedEditData } from '../../../src-shared/prompts/handEditsCodes';
-import { computeFix, type FixRequest, type FixResult } from '../../../src-shared/prompts/handEditsFixes';
-import { validatePrompts } from '../../../src-shared/prompts/validate';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import type { UnloggedEditData } from '../../../src-shared/prompts/handEdits/codes';
+import { computeFix, type FixRequest, type FixResult } from '../../../src-shared/prompts/handEdits/fixes';
+import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { range } from '../../../src-shared/text/range';
 import { applyFix, committed, handEditFindings, withLines } from '../../support/handEditFixtures';
 

@@ -1,5 +1,5 @@
 // The manifest contributes exactly the hand-edit commands the client
-// registers (protocol.ts names them), Redact Selection is in the `.prompts`
+// registers (protocol/prompts.ts names them), Redact Selection is in the `.prompts`
 // editor's context menu and on its keybinding, and the command the code
 // actions run stays out of the palette.
 
@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { applyHandEditFixCommand, handEditCommands, languageIds } from '../../../src-shared/protocol';
+import { applyHandEditFixCommand, handEditCommands } from '../../../src-shared/protocol/prompts';
+import { languageIds } from '../../../src-shared/protocol/common';
 import { repoRoot } from '../../support/paths';
 
 interface Manifest {

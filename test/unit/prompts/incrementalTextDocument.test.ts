@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { ChunkedTextDocument } from '../../../server/src/chunkedTextDocument';
-import { applyChange } from '../../../src-shared/prompts/incremental';
+import { applyChange } from '../../../src-shared/prompts/toml/incremental';
 
 const pieces = ['a', 'bc', ' ', '\n', '\r\n', '\r', 'é', '😀', 'line\n', '\n\n', 'x\r\ny', ''];
 const text = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((ps) => ps.join(''));

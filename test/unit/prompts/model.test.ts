@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Range } from '../../../src-shared/text/range';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import { locate } from '../../../src-shared/prompts/locate';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { locate } from '../../../src-shared/prompts/toml/locate';
 import { lines } from '../../support/promptsFixtures';
 
 const file = lines(

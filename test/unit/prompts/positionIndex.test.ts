@@ -4,10 +4,10 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { Block } from '../../../src-shared/prompts/block';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import { splitBlocks } from '../../../src-shared/prompts/scanner';
-import { type Member, memberTable, type Span } from '../../../src-shared/prompts/syntaxTree';
+import type { Block } from '../../../src-shared/prompts/toml/block';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { splitBlocks } from '../../../src-shared/prompts/toml/scanner';
+import { type Member, memberTable, type Span } from '../../../src-shared/prompts/toml/syntaxTree';
 import { commitLines, lines, minimalValid, sessionLines, shown } from '../../support/promptsFixtures';
 
 function member(block: Block, ...path: string[]): Member {

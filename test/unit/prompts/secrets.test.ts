@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parse } from 'smol-toml';
 import type { Finding } from '../../../src-shared/finding';
-import { compile, findSecrets, redaction, type SecretMatch, secretPatterns } from '../../../src-shared/prompts/secrets';
+import { compile, findSecrets, redaction, type SecretMatch, secretPatterns } from '../../../src-shared/prompts/rules/secrets';
 import { findingsOf, lines, minimalValid, textAt } from '../../support/promptsFixtures';
 
 const samples: Readonly<Record<string, string>> = {

@@ -5,8 +5,8 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { completionsAt, type PromptsCompletion } from '../../../src-shared/prompts/completion';
-import { parsePrompts } from '../../../src-shared/prompts/document';
+import { completionsAt, type PromptsCompletion } from '../../../src-shared/prompts/features/completion';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
 import { lines } from '../../support/promptsFixtures';
 
 /** Completions at the `|` in `text` (the marker is removed). */

@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import { formatEdits, formatPrompts } from '../../../src-shared/prompts/format';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { formatEdits, formatPrompts } from '../../../src-shared/prompts/features/format';
 import { applyEdits } from '../../../src-shared/text/textEdit';
 import { generatePrompts } from '../../support/promptsGenerator';
 import { arbitraryPrompts } from './support/arbitraryPrompts';

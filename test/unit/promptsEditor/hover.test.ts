@@ -4,11 +4,11 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import { writerOrder } from '../../../src-shared/prompts/formatLayout';
-import { hoverAt } from '../../../src-shared/prompts/hover';
-import { tableSpecs, type TableName } from '../../../src-shared/prompts/schema';
-import { todoFields, tools } from '../../../src-shared/prompts/tools';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { writerOrder } from '../../../src-shared/prompts/features/formatLayout';
+import { hoverAt } from '../../../src-shared/prompts/features/hover';
+import { tableSpecs, type TableName } from '../../../src-shared/prompts/rules/schema';
+import { todoFields, tools } from '../../../src-shared/prompts/rules/tools';
 import { lines } from '../../support/promptsFixtures';
 
 const file = lines(

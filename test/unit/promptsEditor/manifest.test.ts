@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { languageIds, settingsSection } from '../../../src-shared/protocol';
+import { languageIds, settingsSection } from '../../../src-shared/protocol/common';
 import { defaultSettings } from '../../../src-shared/settings';
 import { repoRoot } from '../../support/paths';
 

@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import { foldingRangesOf, type OutlineNode, outlineOf } from '../../../src-shared/prompts/outline';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { foldingRangesOf, type OutlineNode, outlineOf } from '../../../src-shared/prompts/features/outline';
 import { comparePositions, type Range } from '../../../src-shared/text/range';
 import { lines } from '../../support/promptsFixtures';
 import { arbitraryPrompts } from './support/arbitraryPrompts';

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { parse } from 'smol-toml';
 import type { Finding } from '../../../src-shared/finding';
-import { parsePrompts } from '../../../src-shared/prompts/document';
-import { quickFixesFor, redactionEdits, secretRanges } from '../../../src-shared/prompts/quickFixes';
+import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { quickFixesFor, redactionEdits, secretRanges } from '../../../src-shared/prompts/features/quickFixes';
 import { applyEdits } from '../../../src-shared/text/textEdit';
 import { findingsOf, lines, minimalValid } from '../../support/promptsFixtures';
 

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FileChangeType } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { scanSessions } from '../../../src-shared/prompts/sessionScan';
+import { scanSessions } from '../../../src-shared/prompts/features/sessionScan';
 import { provideWorkspaceSymbols } from '../../../server/src/prompts/workspaceSymbols';
 import { diskWorkspaceFiles, isUnreadable, type WorkspaceFiles } from '../../../server/src/workspaceFiles';
 import { globToRegExp } from '../../../server/src/workspaceGlob';

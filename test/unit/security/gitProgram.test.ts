@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gitProgram, gitSpawn, nodeSpawner, nodeSyncSpawner, smallOutput } from '../../../server/src/gitCommand';
+import { gitProgram, gitSpawn, nodeSpawner, nodeSyncSpawner, smallOutput } from '../../../src-node/git/command';
 
 function executable(file: string, script: string): void {
   mkdirSync(path.dirname(file), { recursive: true });

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { GitSpawn } from '../../../server/src/gitCommand';
+import type { GitSpawn } from '../../../src-node/git/command';
 import { BaselineStore } from '../../../server/src/prompts/handEditsBaselines';
 import { sessionsExtractor } from '../../../server/src/prompts/workspaceSymbols';
 import { WorkspaceTrust } from '../../../server/src/trust';

@@ -5,7 +5,7 @@
 // pack line that produced it, and a button that opens the diff of the two
 // renders. Text only, never markup.
 
-import type { BaselineComparison } from '../../../../src-shared/protocol';
+import type { BaselineComparison } from '../../../../src-shared/protocol/pack';
 import { formatShare } from '../../../../src-shared/pack/prefix';
 import { count, formatCount } from '../../../../src-shared/pack/summary';
 import type { Maker, PageHandlers } from './page';

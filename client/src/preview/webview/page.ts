@@ -9,7 +9,7 @@
 // since that render). Text only, never markup.
 
 import type { PreviewState } from '../../../../src-shared/previewMessages';
-import type { RenderedPack } from '../../../../src-shared/protocol';
+import type { RenderedPack } from '../../../../src-shared/protocol/pack';
 import { count, figuresLine, figuresVerdict, formatCount } from '../../../../src-shared/pack/summary';
 import { formatBudget } from '../../../../src-shared/pack/prefix';
 import { baselineRows } from './baseline';

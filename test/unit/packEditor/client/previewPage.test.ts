@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { buildPage } from '../../../../client/src/preview/webview/page';
 import { provideRender } from '../../../../server/src/pack/render';
 import type { PreviewState } from '../../../../src-shared/previewMessages';
-import type { RenderedPack } from '../../../../src-shared/protocol';
+import type { RenderedPack } from '../../../../src-shared/protocol/pack';
 import { FakeDocument, type FakeElement } from '../../../support/fakeDom';
 import { repoRoot } from '../../../support/paths';
 import { packCtx, packText } from '../support/context';

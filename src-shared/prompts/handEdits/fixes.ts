@@ -1,0 +1,95 @@
+// The hand-edit fixes and commands as one computation each, on one parsed
+// document version: the plain text edits, and the `[[edits]]` entry
+// (a snippet appended at the end) that records them. Recording, Redact
+// Selection (and a secret's redact fix), Make Session Private, and
+// restoring a changed session id. The server checks the version and the
+// client applies the result as one workspace edit.
+
+import type { Position, Range } from '../../text/range';
+import type { TextEdit } from '../../text/textEdit';
+import type { PromptsDocument } from '../toml/document';
+import { appendEntries, type EntryFields, type EntryInsertion, utcSecond } from './editsEntry';
+import type { UnloggedEditData } from './codes';
+import { makePrivateEdit } from './makePrivate';
+import { redactionTarget, type RedactionTarget } from './redact';
+import { locate } from '../toml/locate';
+import { redactionEdits } from '../features/quickFixes';
+
+export type FixRequest =
+  /** Record these detected edits (from unlogged-edit findings) in new entries. */
+  | { readonly kind: 'record'; readonly edits: readonly UnloggedEditData[] }
+  /** Replace the text at each range (each inside one string value) with `[REDACTED]`, and record them in one entry. */
+  | { readonly kind: 'redact'; readonly ranges: readonly Range[] }
+  /** Set `visibility = "private"` on the session at `position`, and record it. */
+  | { readonly kind: 'makePrivate'; readonly position: Position }
+  /** Put a changed session id back (no entry: the change was never allowed). */
+  | { readonly kind: 'restoreId'; readonly range: Range; readonly original: string };
+
+export interface FixEnvironment {
+  readonly now: Date;
+  /** `git config user.email`, if git knows one. */
+  readonly author: string | undefined;
+}
+
+export type FixResult =
+  | { readonly ok: true; readonly edits: readonly TextEdit[]; readonly entry: EntryInsertion | undefined }
+  | { readonly ok: false; readonly message: string };
+
+export function computeFix(doc: PromptsDocument, request: FixRequest, env: FixEnvironment): FixResult {
+  switch (request.kind) {
+    case 'record':
+      if (request.edits.length === 0) return { ok: false, message: 'There is no unlogged hand edit to record.' };
+      return { ok: true, edits: [], entry: appendEntries(doc, entriesFor(request.edits, env)) };
+    case 'redact': {
+      const targets: RedactionTarget[] = [];
+      for (const range of request.ranges) {
+        const found = redactionTarget(doc, range);
+        if (!found.ok) return found;
+        targets.push(found.target);
+      }
+      const edits = redactionEdits(doc, targets.map((t) => t.range));
+      if (edits.length === 0) return { ok: false, message: 'That text is redacted already.' };
+      const recorded = targets.map(({ session, turn, where }): UnloggedEditData => ({ session: session ?? null, turn: turn ?? null, what: `redacted text in ${where}` }));
+      const reason = targets.length === 1 ? `Redacted text in ${targets[0]!.where.replaceAll('`', '')}.` : `Redacted ${targets.length} secrets.`;
+      return { ok: true, edits, entry: appendEntries(doc, entriesFor(recorded, env, reason)) };
+    }
+    case 'makePrivate': {
+      const session = locate(doc, request.position).session;
+      if (!session) return { ok: false, message: 'Put the cursor in a [[sessions]] table to make that session private.' };
+      const id = session.view.value['id'];
+      if (typeof id !== 'string') return { ok: false, message: 'This session has no id to record the change under.' };
+      const change = makePrivateEdit(session);
+      if (!change.ok) return change;
+      const recorded: UnloggedEditData = { session: id, turn: null, what: '`visibility` changed' };
+      return { ok: true, edits: [change.edit], entry: appendEntries(doc, entriesFor([recorded], env, 'Made the session private.')) };
+    }
+    case 'restoreId':
+      return { ok: true, edits: [{ range: request.range, newText: JSON.stringify(request.original) }], entry: undefined };
+  }
+}
+
+/**
+ * The entries that record `edits`: one for the sessions' edits (their ids,
+ * and the turns touched; a session field needs no turn), and one with an
+ * empty `sessions` list for file-level edits, since B.5 lets only such an
+ * entry record a change to `[commit]`.
+ */
+export function entriesFor(edits: readonly UnloggedEditData[], env: FixEnvironment, reason = defaultReason(edits)): EntryFields[] {
+  const at = utcSecond(env.now);
+  const entries: EntryFields[] = [];
+  const inSessions = edits.filter((e) => e.session !== null);
+  if (inSessions.length > 0) {
+    const sessions = [...new Set(inSessions.map((e) => e.session!))];
+    const turns = [...new Set(inSessions.flatMap((e) => (e.turn === null ? [] : [e.turn])))].sort((a, b) => a - b);
+    entries.push({ at, by: env.author, sessions, turns, reason });
+  }
+  if (inSessions.length < edits.length) entries.push({ at, by: env.author, sessions: [], turns: [], reason });
+  return entries;
+}
+
+/** "Hand edit: `text` of turn 3 changed; turn 5 was deleted." without the backticks, for the user to type over. */
+function defaultReason(edits: readonly UnloggedEditData[]): string {
+  const whats = [...new Set(edits.map((e) => e.what.replaceAll('`', '')))];
+  const shown = whats.length > 4 ? [...whats.slice(0, 3), `${whats.length - 3} more`] : whats;
+  return `Hand edit: ${shown.join('; ')}.`;
+}

@@ -1,0 +1,420 @@
+// The line-oriented lexer of `.prompts` files, in two modes sharing one
+// code path. `splitBlocks` runs over the whole text and only finds where
+// top-level blocks start; it allocates nothing per key, so a 60 MB file
+// splits fast. `indexBlock` runs over one block's text and records where
+// every header, key and value sits; it runs when something needs a range.
+// Both lex exactly as much TOML as they must never to be fooled (strings of
+// every kind, comments, brackets of arrays and inline tables spanning
+// lines) and leave values to smol-toml. On invalid input they recover and go
+// on: they never throw and always finish. The split can also run in steps
+// (`splitBlocksInSteps`), so a server can yield between them on a huge file.
+
+import { maxNesting } from './limits';
+import { decodeQuotedKey, endOfString, isUnclosedMultiline, lineEndOf, stringStyleAt } from './strings';
+import { type Header, type KeySegment, memberTable, TableNode, type ValueNode } from './syntaxTree';
+
+/** What the header that opens a block says. */
+export interface BlockHeader {
+  readonly rootKey: string;
+  readonly segments: number;
+  readonly array: boolean;
+}
+
+/** Where one top-level block lies in the text, and what its first header says. */
+export interface BlockBounds {
+  /** Offset of the block's first character (a line start; 0 for the preamble). */
+  readonly start: number;
+  readonly end: number;
+  /** Undefined for the preamble, which has no header. */
+  readonly header?: BlockHeader;
+  /**
+   * Set on the last block when the text ends inside a multi-line string,
+   * array or inline table it opened: a block re-scanned alone after an edit
+   * that ends so may have swallowed the blocks after it, so a full pass is needed.
+   */
+  readonly openAtEnd?: boolean;
+  /**
+   * Set when an array or inline table the block opened was still open where
+   * the next block's header line starts: the block ends there only because
+   * that line reads as a header, so that line cannot change without this
+   * block's end moving too.
+   */
+  readonly openBeforeNext?: boolean;
+}
+
+/** The position index of one block; spans are relative to the block's text. */
+export interface BlockIndex {
+  readonly root: TableNode;
+  /** Headers in source order. */
+  readonly headers: readonly Header[];
+}
+
+/** Splits `text` into blocks: the preamble (always first, maybe empty), then one per top-level table. */
+export function splitBlocks(text: string): BlockBounds[] {
+  const scanner = new Scanner(text, false);
+  scanner.run();
+  return scanner.blocks;
+}
+
+/** `splitBlocks`, pausing (yielding) after about every `stepChars` characters. */
+export function* splitBlocksInSteps(text: string, stepChars: number): Generator<void, BlockBounds[], void> {
+  const scanner = new Scanner(text, false);
+  scanner.start();
+  for (let limit = stepChars; !scanner.scanTo(limit); limit += stepChars) yield;
+  scanner.end();
+  return scanner.blocks;
+}
+
+/** Whether two blocks open with the same kind of header (both none: two preambles). */
+export function sameHeader(a: BlockHeader | undefined, b: BlockHeader | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.rootKey === b.rootKey && a.segments === b.segments && a.array === b.array;
+}
+
+/** Indexes one block's text (as cut by `splitBlocks`) on its own. */
+export function indexBlock(text: string): BlockIndex {
+  const scanner = new Scanner(text, true);
+  scanner.run();
+  return { root: scanner.root, headers: scanner.headers };
+}
+
+const LF = 10;
+const CR = 13;
+const TAB = 9;
+const SPACE = 32;
+const HASH = 35;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+const COMMA = 44;
+const DASH = 45;
+const DOT = 46;
+const EQUALS = 61;
+const LBRACKET = 91;
+const RBRACKET = 93;
+const LBRACE = 123;
+const RBRACE = 125;
+const BOM = 0xfeff;
+
+function isBareKeyChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === DASH;
+}
+
+function endsScalar(c: number): boolean {
+  return c === SPACE || c === TAB || c === LF || c === CR || c === COMMA || c === RBRACKET || c === RBRACE || c === HASH || Number.isNaN(c);
+}
+
+/**
+ * A line inside an unclosed array that reads as a table header. Bare words
+ * are never array values (except these four), so TOML has already failed
+ * there; ending the array lets the blocks after it be checked on their own.
+ */
+const headerLine = /\[\[?[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*(?:\.[ \t]*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*)*\]\]?[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/y;
+const notKeywords = new Set(['true', 'false', 'inf', 'nan']);
+
+function opensMultiline(s: string, pos: number): boolean {
+  const c = s.charCodeAt(pos);
+  return (c === QUOTE || c === APOSTROPHE) && s.charCodeAt(pos + 1) === c && s.charCodeAt(pos + 2) === c;
+}
+
+/** After a date `YYYY-MM-DD`: a space and the time of a date-time. */
+const spaceThenTime = / \d\d:/y;
+
+class Scanner {
+  private pos = 0;
+  readonly blocks: BlockBounds[] = [];
+  private blockStart = 0;
+  private blockHeader: BlockBounds['header'];
+  readonly root = new TableNode({ start: 0, end: 0 });
+  private table = this.root;
+  readonly headers: Header[] = [];
+  /** Set when an unclosed array or inline table was abandoned at a header line; the scan resumes there. */
+  private abandoned = false;
+  /** The line being scanned is the one an unclosed array or inline table was abandoned at. */
+  private resumed = false;
+  /** How many arrays and inline tables the scan is inside. */
+  private nesting = 0;
+  /** The text ended inside a multi-line string, array or inline table. */
+  private openAtEnd = false;
+  // The last key path read: its length and first name always, its segments when indexing.
+  private keyCount = 0;
+  private firstKey = '';
+  private keys: KeySegment[] = [];
+
+  constructor(
+    private readonly s: string,
+    private readonly indexing: boolean,
+  ) {}
+
+  run(): void {
+    this.start();
+    this.scanTo(this.s.length);
+    this.end();
+  }
+
+  start(): void {
+    this.pos = this.s.charCodeAt(0) === BOM ? 1 : 0;
+  }
+
+  /** Scans whole lines until the offset passes `limit`; true when the text is done. */
+  scanTo(limit: number): boolean {
+    const s = this.s;
+    while (this.pos < s.length && this.pos < limit) this.line();
+    return this.pos >= s.length;
+  }
+
+  end(): void {
+    const s = this.s;
+    this.blocks.push({
+      start: this.blockStart,
+      end: s.length,
+      ...(this.blockHeader && { header: this.blockHeader }),
+      ...(this.openAtEnd && { openAtEnd: true }),
+    });
+  }
+
+  private line(): void {
+    const s = this.s;
+    // A BOM belongs to the first line, so the block holding that line starts at 0.
+    const lineStart = this.pos === 1 && s.charCodeAt(0) === BOM ? 0 : this.pos;
+    this.skipWs();
+    const c = s.charCodeAt(this.pos);
+    const resumed = this.resumed;
+    this.resumed = false;
+    if (c === LBRACKET) this.header(lineStart, resumed);
+    else if (c !== LF && c !== CR && c !== HASH) this.keyValue(this.table);
+    if (this.abandoned) {
+      this.abandoned = false;
+      this.resumed = true;
+    } else this.toNextLine();
+  }
+
+  /** Past the rest of the line; a comment or junk there is skipped (TOML reports junk itself). */
+  private toNextLine(): void {
+    const nl = lineEndOf(this.s, this.pos);
+    this.pos = nl < this.s.length ? nl + 1 : nl;
+  }
+
+  private skipWs(): void {
+    const s = this.s;
+    let c = s.charCodeAt(this.pos);
+    while (c === SPACE || c === TAB) c = s.charCodeAt(++this.pos);
+  }
+
+  /** Whitespace, comments and line breaks, as allowed between array items. Returns whether a line break was crossed. */
+  private skipVoid(): boolean {
+    const s = this.s;
+    let crossed = false;
+    for (;;) {
+      const c = s.charCodeAt(this.pos);
+      if (c === SPACE || c === TAB || c === CR) this.pos++;
+      else if (c === LF) {
+        this.pos++;
+        crossed = true;
+      } else if (c === HASH) this.pos = lineEndOf(s, this.pos);
+      else return crossed;
+    }
+  }
+
+  private header(lineStart: number, resumed: boolean): void {
+    const s = this.s;
+    const start = this.pos;
+    this.pos++;
+    const array = s.charCodeAt(this.pos) === LBRACKET;
+    if (array) this.pos++;
+    this.skipWs();
+    this.keyPath(true);
+    this.skipWs();
+    if (s.charCodeAt(this.pos) === RBRACKET) {
+      this.pos++;
+      if (array && s.charCodeAt(this.pos) === RBRACKET) this.pos++;
+    }
+    if (this.indexing) this.applyHeader(this.keys, array, start, this.pos);
+    else if (this.keyCount <= 1 || !this.blockHeader || this.firstKey !== this.blockHeader.rootKey) {
+      // A new top-level table, or a sub-table of a different one.
+      this.blocks.push({
+        start: this.blockStart,
+        end: lineStart,
+        ...(this.blockHeader && { header: this.blockHeader }),
+        ...(resumed && { openBeforeNext: true }),
+      });
+      this.blockStart = lineStart;
+      this.blockHeader = { rootKey: this.firstKey, segments: this.keyCount, array };
+    }
+  }
+
+  private applyHeader(keys: KeySegment[], array: boolean, start: number, end: number): void {
+    let t = this.root;
+    for (let i = 0; i < keys.length - 1; i++) t = descend(t, keys[i]!);
+    const last = keys[keys.length - 1];
+    const span = { start, end };
+    let node: TableNode;
+    const m = last && t.member(last.name);
+    if (!last) node = new TableNode(span);
+    else if (array) {
+      node = new TableNode(span);
+      if (!m) t.add({ key: last, tables: [node] });
+      else if (m.tables) m.tables.push(node);
+    } else if (m?.table && !m.table.header) {
+      // A table implied by an earlier dotted header is defined here.
+      node = m.table;
+      node.span = span;
+    } else {
+      node = new TableNode(span);
+      if (!m) t.add({ key: last, table: node });
+    }
+    const header: Header = { start, end, keys, array, table: node };
+    node.header = header;
+    this.headers.push(header);
+    this.table = node;
+  }
+
+  private keyValue(into: TableNode): boolean {
+    const s = this.s;
+    if (this.keyPath(false) === 0) return false;
+    const keys = this.keys;
+    this.skipWs();
+    if (s.charCodeAt(this.pos) !== EQUALS) return false;
+    this.pos++;
+    this.skipWs();
+    const value = this.value();
+    if (this.indexing && value) {
+      let t = into;
+      for (let i = 0; i < keys.length - 1; i++) t = descend(t, keys[i]!);
+      t.add({ key: keys[keys.length - 1]!, value });
+    }
+    return true;
+  }
+
+  /** Reads a (dotted) key; returns its segment count. `header`: the first name is needed to split blocks. */
+  private keyPath(header: boolean): number {
+    const s = this.s;
+    this.keyCount = 0;
+    // A header without a key must not take its first key from the header before (which may be in another block).
+    if (header) this.firstKey = '';
+    if (this.indexing) this.keys = [];
+    for (;;) {
+      const start = this.pos;
+      const c = s.charCodeAt(start);
+      if (c === QUOTE || c === APOSTROPHE) this.pos = endOfString(s, start, c === QUOTE ? 'basic' : 'literal');
+      else while (isBareKeyChar(s.charCodeAt(this.pos))) this.pos++;
+      if (this.pos === start) return this.keyCount;
+      if ((header && this.keyCount === 0) || this.indexing) {
+        const name = c === QUOTE || c === APOSTROPHE ? decodeQuotedKey(s, { start, end: this.pos }) : s.slice(start, this.pos);
+        if (this.keyCount === 0) this.firstKey = name;
+        // Segments past the nesting limit are left out of the index (the block does not parse anyway).
+        if (this.indexing && this.keys.length < maxNesting) this.keys.push({ name, start, end: this.pos });
+      }
+      this.keyCount++;
+      this.skipWs();
+      if (s.charCodeAt(this.pos) !== DOT) return this.keyCount;
+      this.pos++;
+      this.skipWs();
+    }
+  }
+
+  private value(): ValueNode | undefined {
+    const s = this.s;
+    const start = this.pos;
+    const c = s.charCodeAt(start);
+    if (!this.indexing && this.nesting === 0 && c !== LBRACKET && c !== LBRACE && !opensMultiline(s, start)) {
+      // Splitting needs no single-line value's end: nothing after it on its line can open a block.
+      this.pos = lineEndOf(s, start);
+      return undefined;
+    }
+    if (c === QUOTE || c === APOSTROPHE) {
+      const style = stringStyleAt(s, start);
+      this.pos = endOfString(s, start, style);
+      if (this.pos === s.length && (style === 'multilineBasic' || style === 'multilineLiteral') && isUnclosedMultiline(s, start, style)) this.openAtEnd = true;
+      return this.indexing ? { kind: 'string', style, start, end: this.pos } : undefined;
+    }
+    // Past the nesting limit a bracket is read as a one-character scalar, so the scan never recurses deeper.
+    if ((c === LBRACKET || c === LBRACE) && this.nesting >= maxNesting) {
+      this.pos++;
+      return this.indexing ? { kind: 'scalar', start, end: this.pos } : undefined;
+    }
+    if (c === LBRACKET) return this.array();
+    if (c === LBRACE) return this.inlineTable();
+    while (!endsScalar(s.charCodeAt(this.pos))) this.pos++;
+    // A date-time may separate date and time with one space.
+    if (this.pos - start === 10 && s.charCodeAt(start + 4) === DASH && s.charCodeAt(start + 7) === DASH) {
+      spaceThenTime.lastIndex = this.pos;
+      if (spaceThenTime.test(s)) {
+        this.pos++;
+        while (!endsScalar(s.charCodeAt(this.pos))) this.pos++;
+      }
+    }
+    return this.indexing ? { kind: 'scalar', start, end: this.pos } : undefined;
+  }
+
+  private array(): ValueNode | undefined {
+    const start = this.pos++;
+    const items: ValueNode[] = [];
+    this.items(RBRACKET, true, () => {
+      const item = this.value();
+      if (item) items.push(item);
+      return true;
+    });
+    return this.indexing ? { kind: 'array', items, start, end: this.pos } : undefined;
+  }
+
+  private inlineTable(): ValueNode | undefined {
+    const start = this.pos++;
+    const table = new TableNode({ start, end: start });
+    this.items(RBRACE, false, () => this.keyValue(table));
+    if (!this.indexing) return undefined;
+    table.span = { start, end: this.pos };
+    return { kind: 'inlineTable', table, start, end: this.pos };
+  }
+
+  /**
+   * The comma-separated items of an array or inline table, up to `close`,
+   * each read by `item` (false: give up). A line starting with `[` ends them
+   * when it reads as a header (`headersOnly`) or always (keys never start so).
+   */
+  private items(close: number, headersOnly: boolean, item: () => boolean): void {
+    this.nesting++;
+    this.itemsUntil(close, headersOnly, item);
+    this.nesting--;
+  }
+
+  private itemsUntil(close: number, headersOnly: boolean, item: () => boolean): void {
+    const s = this.s;
+    for (;;) {
+      const crossed = this.skipVoid();
+      const c = s.charCodeAt(this.pos);
+      if (this.pos >= s.length) {
+        this.openAtEnd = true;
+        return;
+      }
+      if (c === close || c === COMMA) {
+        this.pos++;
+        if (c === close) return;
+        continue;
+      }
+      if (crossed && c === LBRACKET && (!headersOnly || this.looksLikeHeader())) return this.abandon();
+      const before = this.pos;
+      if (!item() || this.abandoned) return;
+      if (this.pos === before) this.pos++;
+    }
+  }
+
+  /** Gives up the value being scanned at the start of the current line. */
+  private abandon(): void {
+    this.pos = this.s.lastIndexOf('\n', this.pos - 1) + 1;
+    this.abandoned = true;
+  }
+
+  private looksLikeHeader(): boolean {
+    headerLine.lastIndex = this.pos;
+    const m = headerLine.exec(this.s);
+    return m !== null && !notKeywords.has(m[1]!);
+  }
+}
+
+/** The table `key` names in `t`, created as an implicit table if absent (detached if `key` holds a non-table). */
+function descend(t: TableNode, key: KeySegment): TableNode {
+  const m = t.member(key.name);
+  if (!m) return t.add({ key, table: new TableNode(key) }).table!;
+  return memberTable(m) ?? new TableNode(key);
+}
+

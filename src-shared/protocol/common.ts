@@ -1,0 +1,51 @@
+// What both languages' custom protocol shares: the settings section, the
+// language ids, and the measurement request the benchmark and the scheduling
+// tests send. Each language's own requests are in pack.ts and prompts.ts.
+
+/** The configuration section the server asks the client for. */
+export const settingsSection = 'packsAndPrompts';
+
+/** Language ids contributed in package.json. */
+export const languageIds = { pack: 'loom-pack', prompts: 'spec-prompts' } as const;
+
+// ---------------------------------------------------------------------------
+// Measurement.
+
+/**
+ * Client -> server request (sent by the benchmark and the scheduling tests,
+ * not by the extension): how the last validation of each open document went,
+ * which validations are under way, and the server's memory.
+ */
+export const validationStatsRequest = 'packs/validationStats';
+
+/** One validation, as the server timed it; times in milliseconds. */
+export interface ValidationStats {
+  readonly version: number;
+  /** The model was updated from the previous version's (`incremental`) or parsed whole (`full`). */
+  readonly model: 'incremental' | 'full';
+  /** Applying the last change notification to the document. */
+  readonly updateMs: number;
+  /** Updating or parsing the model (the steps only, not the pauses between them). */
+  readonly modelMs: number;
+  /** Checking the model into findings. */
+  readonly checkMs: number;
+  /** Turning findings into diagnostics and sending them. */
+  readonly publishMs: number;
+  /** The server's own work for this version: update, model, check and publish. */
+  readonly serverMs: number;
+  /** From the start of the validation to the diagnostics sent, pauses for other work included. */
+  readonly wallMs: number;
+  /** From the change (or open) that made this version to the diagnostics sent: the debounce, waits and work. */
+  readonly latencyMs: number;
+  /** How many times the validation gave the event loop back before it finished. */
+  readonly yields: number;
+}
+
+export interface ValidationStatsResult {
+  readonly pid: number;
+  /** `process.memoryUsage()` of the server. */
+  readonly memory: { readonly rss: number; readonly heapTotal: number; readonly heapUsed: number; readonly external: number; readonly arrayBuffers: number };
+  /** Validations under way: the document, its version, and how many times the validation has given the event loop back so far. */
+  readonly validating: readonly { readonly uri: string; readonly version: number; readonly yields: number }[];
+  readonly documents: Readonly<Record<string, ValidationStats>>;
+}

@@ -1,0 +1,86 @@
+// Custom requests and notifications of `.prompts` files between the client
+// and the server: hand edits (FORMATS.md B.5), the git folders to watch, and
+// the fixes the client applies as versioned edits. Standard LSP covers the rest.
+
+import type { FixRequest } from '../prompts/handEdits/fixes';
+import type { Position, Range } from '../text/range';
+
+/** Client -> server, in `initializationOptions`: whether the workspace is trusted (git runs only if so). */
+export interface HandEditInitializationOptions {
+  readonly workspaceTrusted?: boolean;
+}
+
+/** Client -> server notification: the user granted workspace trust; git may run now. */
+export const workspaceTrustedNotification = 'packs/workspaceTrusted';
+
+/** Server -> client notification: the git folders whose HEAD and refs to watch (the full set, each time it changes). */
+export const watchGitNotification = 'packs/handEdits/watchGit';
+
+export interface WatchedRepository {
+  /** Absolute path of the folder holding HEAD. */
+  readonly gitDir: string;
+  /** Absolute path of the folder holding refs and packed-refs. */
+  readonly commonDir: string;
+  /** The branch HEAD points at, e.g. `refs/heads/main`; absent when detached. */
+  readonly headRef?: string;
+}
+
+export interface WatchGitParams {
+  readonly repositories: readonly WatchedRepository[];
+}
+
+/** Client -> server notification: a watched HEAD, ref or packed-refs changed (a commit, checkout, reset...). */
+export const gitHeadMovedNotification = 'packs/handEdits/headMoved';
+
+/** Server -> client notification: whether hand edits are checked for a document, and the status bar's line. */
+export const handEditStatusNotification = 'packs/handEdits/status';
+
+export interface HandEditStatusParams {
+  readonly uri: string;
+  readonly version: number;
+  /** `checked`, `unlogged` (some edit is not recorded) or `off`. */
+  readonly state: 'checked' | 'unlogged' | 'off';
+  /** One line: "Hand edits: 2 unlogged", "Hand edits off: the file is not committed at HEAD". */
+  readonly text: string;
+}
+
+/**
+ * Client -> server request, sent by the client command the hand-edit code
+ * actions and commands run: computes one fix on the document version the
+ * client saw. LSP 3.17 code actions cannot carry snippets, so the server
+ * answers with text edits and the `[[edits]]` entry as a snippet, and the
+ * client applies both as one workspace edit, refusing if the document has
+ * moved past `version`.
+ */
+export const handEditFixRequest = 'packs/handEdits/fix';
+
+/** A fix as `computeFix` takes it, or "record every unlogged edit" (which the server resolves). */
+export type HandEditFixKind = FixRequest | { readonly kind: 'recordAll' };
+
+export interface HandEditFixParams {
+  readonly uri: string;
+  readonly version: number;
+  readonly fix: HandEditFixKind;
+}
+
+export type HandEditFixResult =
+  | {
+      readonly ok: true;
+      /** The document version the edits are for. */
+      readonly version: number;
+      readonly edits: readonly { readonly range: Range; readonly newText: string }[];
+      /** The `[[edits]]` entry: a snippet to insert at `position`. */
+      readonly entry?: { readonly position: Position; readonly snippet: string };
+    }
+  | { readonly ok: false; readonly message: string };
+
+/** The client command every hand-edit code action runs, with one `HandEditFixParams`. */
+export const applyHandEditFixCommand = 'packsAndPrompts.applyHandEditFix';
+
+/** Commands contributed in package.json for `.prompts` editors. */
+export const handEditCommands = {
+  redactSelection: 'packsAndPrompts.redactSelection',
+  recordAllEdits: 'packsAndPrompts.recordAllEdits',
+  makeSessionPrivate: 'packsAndPrompts.makeSessionPrivate',
+} as const;
+
