@@ -120,8 +120,12 @@ export class Environments implements vscode.Disposable {
     return entry;
   }
 
-  /** A quick pick over the environments, without remembering anything. */
-  async pickEntry(placeHolder: string, currentId?: string): Promise<EnvironmentEntry | undefined> {
+  /**
+   * A quick pick over the environments, without remembering anything. It
+   * opens with `activeId`'s row highlighted (default: the current one), so
+   * Enter keeps what is in effect.
+   */
+  async pickEntry(placeHolder: string, currentId?: string, activeId = currentId): Promise<EnvironmentEntry | undefined> {
     type Item = vscode.QuickPickItem & { entry?: EnvironmentEntry };
     const items: Item[] = [];
     let lastOrigin: string | undefined;
@@ -136,7 +140,25 @@ export class Environments implements vscode.Disposable {
         entry,
       });
     }
-    const chosen = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true, matchOnDetail: true });
+    const chosen = await new Promise<Item | undefined>((resolve) => {
+      const pick = vscode.window.createQuickPick<Item>();
+      pick.placeholder = placeHolder;
+      pick.matchOnDescription = true;
+      pick.matchOnDetail = true;
+      pick.items = items;
+      const active = items.find((i) => i.entry !== undefined && i.entry.ref.id === activeId);
+      if (active) pick.activeItems = [active];
+      let accepted: Item | undefined;
+      pick.onDidAccept(() => {
+        accepted = pick.selectedItems[0] ?? pick.activeItems[0];
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        pick.dispose();
+        resolve(accepted);
+      });
+      pick.show();
+    });
     if (!chosen?.entry) return undefined;
     if (chosen.entry.error) {
       void vscode.window.showErrorMessage(`${chosen.entry.origin} is not a valid environment: ${chosen.entry.error}`);
