@@ -1,4 +1,4 @@
-// The pack commands' ids, as contributed in package.json.
+// The commands' ids, as contributed in package.json, and the output channel's name.
 
 import { clientCommands } from '../../src-shared/protocol/pack';
 
@@ -12,3 +12,8 @@ export const packCommands = {
 
 /** The preview's webview type, also its `activeWebviewPanelId` in `when` clauses. */
 export const previewViewType = 'packsAndPrompts.preview';
+
+export const showOutputCommand = 'packsAndPrompts.showOutput';
+
+/** The output channel the client and server log into: the extension's display name. */
+export const outputChannelName = 'Packs & Prompts';

@@ -7,6 +7,7 @@ import { packsApi, type PacksApi } from './api';
 import { registerPackCommands } from './commands';
 import { registerEnvironments } from './environments';
 import { createLanguageClient } from './languageClient';
+import { registerOutputChannel } from './output';
 import { registerBaselineChanges } from './preview/baselineChanges';
 import { registerPreviews } from './preview/previewManager';
 import { handEditInitializationOptions, registerHandEditClient } from './prompts/handEdits';
@@ -17,10 +18,12 @@ import { registerVersionedEdits } from './versionedEdits';
 let client: LanguageClient | undefined;
 
 export async function activate(context: ExtensionContext): Promise<PacksApi> {
-  client = createLanguageClient(context, handEditInitializationOptions());
+  const output = registerOutputChannel(context);
+  client = createLanguageClient(context, handEditInitializationOptions(), output);
   registerVersionedEdits(context);
   registerHandEditClient(context, client);
   await client.start();
+  output.appendLine(`Packs & Prompts ${String(context.extension.packageJSON.version)}: language server started.`);
   const environments = await registerEnvironments(context, client);
   const baselinesChanged = registerBaselineChanges(context, client);
   const statusBar = registerStatusBar(context, client, environments);

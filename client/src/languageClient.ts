@@ -2,14 +2,14 @@
 // node IPC. Every feature of the client talks to the server through it.
 
 import * as path from 'node:path';
-import type { ExtensionContext } from 'vscode';
+import type { ExtensionContext, OutputChannel } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { languageIds, settingsSection } from '../../src-shared/protocol/common';
 import { serverErrorHandler } from './serverCrashes';
 import { versionedCodeActions } from './versionedEdits';
 
 /** The client, not yet started, so features can register for the server's first notifications. */
-export function createLanguageClient(context: ExtensionContext, initializationOptions: unknown): LanguageClient {
+export function createLanguageClient(context: ExtensionContext, initializationOptions: unknown, outputChannel: OutputChannel): LanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -24,6 +24,8 @@ export function createLanguageClient(context: ExtensionContext, initializationOp
     ),
     synchronize: { configurationSection: settingsSection },
     initializationOptions,
+    // The channel exists from activation; the client and server log into it.
+    outputChannel,
     // A crashed server is started again, within a budget (serverCrashes.ts).
     errorHandler: serverErrorHandler(() => client.outputChannel),
     // Quick fixes apply only to the version they were computed for (versionedEdits.ts).
