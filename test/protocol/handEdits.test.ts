@@ -117,6 +117,23 @@ test('an unlogged edit is a warning; its code action runs the fix request, whose
   }
 });
 
+test('a redaction\'s entry, which also records an earlier edit of the session\'s fields, names both in its reason', async () => {
+  const s = await start(true);
+  try {
+    const titled = withLines(10, 1, 'title = "Sign-in form"');
+    await s.session.open(s.uri, 'spec-prompts', titled);
+    await s.session.waitForDiagnostics(s.uri, (p) => p.version === 1 && unloggedOnly(p.diagnostics).length === 1);
+    const params: HandEditFixParams = { uri: s.uri, version: 1, fix: { kind: 'redact', ranges: [{ start: { line: 14, character: 16 }, end: { line: 14, character: 21 } }] } };
+    const result = await s.session.request<HandEditFixResult>(handEditFixRequest, params);
+    assert.ok(result.ok && result.entry, result.ok ? '' : result.message);
+    assert.match(result.entry.snippet, /\nreason = "\$\{1:Redacted text in turn 0\. Also records: title changed\.\}"\n$/);
+    const version = await s.session.replace(s.uri, applyResult(titled, result));
+    assert.deepEqual(unloggedOnly(await s.session.diagnosticsAt(s.uri, version)), []);
+  } finally {
+    await stop(s);
+  }
+});
+
 test('a fix computed for an older version is refused', async () => {
   const s = await start(true);
   try {
