@@ -30,7 +30,7 @@ export function checkHandEdits(baseline: PromptsDocument, current: PromptsDocume
   const logs = diff.newEntries.map(entryScope).filter((l): l is EntryScope => l !== undefined);
   const unlogged = diff.edits.filter((e) => !logs.some((l) => records(l, e)));
   const warnings = unlogged.map((e): Finding => {
-    const data: UnloggedEditData = { session: e.session ?? null, turn: e.turn ?? null, what: e.what };
+    const data: UnloggedEditData = { session: e.session ?? null, turn: e.turn ?? null, what: e.what, ...(e.committed !== undefined && { committed: e.committed }) };
     return {
       range: e.range,
       severity: codes.unloggedEdit.severity,

@@ -27,7 +27,12 @@ export interface HandEdit {
   readonly range: Range;
   /** "`text` of turn 3 changed", "turn 2 was deleted", "`[commit].message` changed". */
   readonly what: string;
+  /** For a value changed or removed: its TOML text as committed (cut past `committedShown` characters). */
+  readonly committed?: string;
 }
+
+/** How much of a committed value an edit carries, for the hover and the diff that show it. */
+export const committedShown = 20_000;
 
 export interface HandEditDiff {
   readonly edits: readonly HandEdit[];
@@ -51,8 +56,8 @@ class DiffCollector {
 
   constructor(readonly current: PromptsDocument) {}
 
-  edit(session: string | undefined, turn: number | undefined, range: Range, what: string): void {
-    this.edits.push({ session, turn, range, what });
+  edit(session: string | undefined, turn: number | undefined, range: Range, what: string, committed?: string): void {
+    this.edits.push({ session, turn, range, what, ...(committed !== undefined && { committed }) });
   }
 
   violation(code: (typeof codes)[keyof typeof codes], range: Range, message: string, data?: unknown): void {
@@ -151,7 +156,7 @@ function diffSession(id: string, b: SessionModel, c: SessionModel, out: DiffColl
   const bb = b.view.block;
   const cb = c.view.block;
   if (bb.kind === 'session' && cb.kind === 'session' && bb.text === cb.text) return;
-  for (const f of diffFields(b.view, c.view, sessionOwnKeys)) out.edit(id, undefined, f.range, describeField(f, ''));
+  for (const f of diffFields(b.view, c.view, sessionOwnKeys)) out.edit(id, undefined, f.range, describeField(f, ''), f.committed);
   for (const change of listChanges(b.turns, c.turns, sameKey('role'))) {
     if (change.kind === 'inserted') {
       out.edit(id, change.after.index, change.after.view.range, `turn ${change.after.index} was inserted`);
@@ -164,7 +169,7 @@ function diffSession(id: string, b: SessionModel, c: SessionModel, out: DiffColl
 
 function diffTurn(id: string, b: TurnModel, c: TurnModel, out: DiffCollector): void {
   const turn = c.index;
-  for (const f of diffFields(b.view, c.view, ['tool_calls'])) out.edit(id, turn, f.range, describeField(f, ` of turn ${turn}`));
+  for (const f of diffFields(b.view, c.view, ['tool_calls'])) out.edit(id, turn, f.range, describeField(f, ` of turn ${turn}`), f.committed);
   for (const change of listChanges(b.toolCalls, c.toolCalls, sameKey('name'))) {
     if (change.kind === 'inserted') {
       out.edit(id, turn, change.after.view.range, `tool call ${change.after.index} of turn ${turn} was inserted`);
@@ -173,7 +178,7 @@ function diffTurn(id: string, b: TurnModel, c: TurnModel, out: DiffCollector): v
     } else {
       const call = change.after;
       for (const f of diffFields(change.before.view, call.view, [])) {
-        out.edit(id, turn, f.range, describeField(f, ` of tool call ${call.index} of turn ${turn}`));
+        out.edit(id, turn, f.range, describeField(f, ` of tool call ${call.index} of turn ${turn}`), f.committed);
       }
     }
   }
@@ -229,6 +234,8 @@ interface FieldDiff {
   readonly name: string;
   readonly change: FieldChange;
   readonly range: Range;
+  /** The value's TOML text at HEAD, for a value changed or removed. */
+  readonly committed?: string;
 }
 
 /** "`text` of turn 3 changed" */
@@ -249,16 +256,24 @@ function diffFields(b: TableView, c: TableView, skip: readonly string[], prefix 
     const after = c.value[key];
     if (sameValue(before, after)) continue;
     const name = `${prefix}${key}`;
-    if (after === undefined) found.push({ name, change: 'removed', range: c.range });
+    if (after === undefined) found.push({ name, change: 'removed', range: c.range, ...committedText(b, key) });
     else if (before === undefined) found.push({ name, change: 'added', range: c.valueRange(key) });
     else {
       const bt = isTable(before) ? b.table(key) : undefined;
       const ct = isTable(after) ? c.table(key) : undefined;
       if (bt && ct) found.push(...diffFields(bt, ct, [], `${name}.`));
-      else found.push({ name, change: 'changed', range: c.valueRange(key) });
+      else found.push({ name, change: 'changed', range: c.valueRange(key), ...committedText(b, key) });
     }
   }
   return found;
+}
+
+/** The value of `key` as written in the committed file, when it is written there under that key. */
+function committedText(table: TableView, key: string): { committed?: string } {
+  if (!table.member(key)) return {};
+  const span = table.valueSpan(key);
+  const text = table.block.text.slice(span.start, Math.min(span.end, span.start + committedShown));
+  return { committed: span.end - span.start > committedShown ? `${text}…` : text };
 }
 
 function diffCommit(baseline: PromptsDocument, current: PromptsDocument, out: DiffCollector): void {
@@ -278,7 +293,7 @@ function diffCommit(baseline: PromptsDocument, current: PromptsDocument, out: Di
   }
   for (const f of diffFields(b, c, [])) {
     if (f.name === 'author_email' && f.change === 'removed') emailRemoved(f.range);
-    else out.edit(undefined, undefined, f.range, describeField({ ...f, name: `[commit].${f.name}` }, ''));
+    else out.edit(undefined, undefined, f.range, describeField({ ...f, name: `[commit].${f.name}` }, ''), f.committed);
   }
 }
 

@@ -78,7 +78,7 @@ test('a record fix writes one entry for sessions and one with no sessions for [c
 test('a new entry\'s reason names every unlogged edit it records, not only the one asked for', () => {
   const titled = withLines(10, 1, 'title = "Sign-in form"');
   const unlogged = handEditFindings(titled).map((f) => f.data as UnloggedEditData);
-  assert.deepEqual(unlogged, [{ session: 's-1', turn: null, what: '`title` changed' }]);
+  assert.deepEqual(unlogged, [{ session: 's-1', turn: null, what: '`title` changed', committed: '"Login form"' }]);
   const withEnv = (text: string, request: FixRequest) => applyFix(text, computeFix(parsePrompts(text), request, { ...env, unlogged }));
 
   const redacted = withEnv(titled, { kind: 'redact', ranges: [range(14, 16, 14, 21)] });
