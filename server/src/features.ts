@@ -112,7 +112,7 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
       if (!answer) return [];
       if ('edits' in answer) return answer.edits;
       // Said, not swallowed: an empty answer would look like "already formatted".
-      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `Format Document left the file unchanged: ${answer.declined}.` });
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `Not formatted: ${answer.declined}.` });
       return [];
     }),
   );

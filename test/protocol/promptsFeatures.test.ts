@@ -117,6 +117,6 @@ test('formatting: writer order and layout, values unchanged, idempotent; a file 
     const brokenLine = `${text}[[sessions]\n`.split('\n').length - 1;
     assert.equal(s.shownMessages.length, 1);
     assert.equal(s.shownMessages[0]!.type, 2, 'a warning');
-    assert.match(s.shownMessages[0]!.message, new RegExp(`^Format Document left the file unchanged: the file does not parse \\(line ${brokenLine}: .+\\)\\.$`));
+    assert.match(s.shownMessages[0]!.message, new RegExp(`^Not formatted: line ${brokenLine} does not parse \\(.+\\)\\.$`));
   });
 });

@@ -62,9 +62,9 @@ export function formatDocument(doc: PromptsDocument): FormatResult {
   return { text };
 }
 
-/** "the file does not parse (line 12: …)": where to look, in the words of the Problems panel. */
+/** "line 12 does not parse (…)": where to look first, in the words of the Problems panel. */
 function notParsed(error: TomlSyntaxError | undefined): string {
-  return error ? `the file does not parse (line ${error.line + 1}: ${error.message})` : 'the file does not parse';
+  return error ? `line ${error.line + 1} does not parse (${error.message})` : 'the file does not parse';
 }
 
 interface Section {
