@@ -25,8 +25,21 @@ const entries = [
   { entryPoints: ['client/src/preview/webview/main.ts'], outfile: 'dist/preview.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] },
 ];
 
+// In watch mode each rebuild says when it starts and ends, in the words the
+// `$esbuild-watch` problem matcher (.vscode/tasks.json) waits for.
+const watchReport = {
+  name: 'watch-report',
+  setup(b) {
+    b.onStart(() => console.log('[watch] build started'));
+    b.onEnd((r) => {
+      for (const m of r.errors) console.error(`✘ [ERROR] ${m.text}\n\n    ${m.location?.file}:${m.location?.line}:${m.location?.column}:`);
+      console.log('[watch] build finished');
+    });
+  },
+};
+
 if (watch) {
-  for (const e of entries) await (await context({ ...common, ...e })).watch();
+  for (const e of entries) await (await context({ ...common, ...e, plugins: [watchReport] })).watch();
 } else {
   await Promise.all(entries.map((e) => build({ ...common, ...e })));
 }

@@ -116,7 +116,7 @@ export class WorkspaceIndex {
 
 function cacheOf<V>(caches: Map<string, Map<string, V>>, id: string): Map<string, V> {
   let cache = caches.get(id);
-  if (!cache) caches.set(id, (cache = new Map()));
+  if (!cache) caches.set(id, (cache = new Map<string, V>()));
   return cache;
 }
 
