@@ -23,7 +23,8 @@ export async function activate(context: ExtensionContext): Promise<PacksApi> {
   registerVersionedEdits(context);
   registerHandEditClient(context, client);
   await client.start();
-  output.appendLine(`Packs & Prompts ${String(context.extension.packageJSON.version)}: language server started.`);
+  const { version } = context.extension.packageJSON as { version: string };
+  output.appendLine(`Packs & Prompts ${version}: language server started.`);
   const environments = await registerEnvironments(context, client);
   const baselinesChanged = registerBaselineChanges(context, client);
   const statusBar = registerStatusBar(context, client, environments);
