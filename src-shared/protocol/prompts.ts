@@ -86,6 +86,8 @@ export const compareValueWithHeadCommand = 'packsAndPrompts.compareValueWithHead
 
 export interface CompareValueParams {
   readonly uri: string;
+  /** The document version `range` is a range of. */
+  readonly version: number;
   /** The value now. */
   readonly range: Range;
   /** Its TOML text at HEAD. */

@@ -98,7 +98,7 @@ test('an unlogged edit is a warning; its code action runs the fix request, whose
     );
     const params = actions[0]!.command!.arguments![0] as HandEditFixParams;
     assert.deepEqual(params, { uri: s.uri, version: 1, fix: { kind: 'record', edits: [{ session: 's-1', turn: 0, what: '`text` of turn 0 changed' }] } }, 'the record fix does not carry the committed text');
-    assert.deepEqual(actions[1]!.command!.arguments![0], { uri: s.uri, range: diagnostics[0]!.range, committed: '"Add a login form."', what: '`text` of turn 0 changed' });
+    assert.deepEqual(actions[1]!.command!.arguments![0], { uri: s.uri, version: 1, range: diagnostics[0]!.range, committed: '"Add a login form."', what: '`text` of turn 0 changed' });
 
     const result = await s.session.request<HandEditFixResult>(handEditFixRequest, params);
     assert.ok(result.ok && result.entry);

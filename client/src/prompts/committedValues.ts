@@ -50,6 +50,11 @@ export function registerCommittedValues(context: vscode.ExtensionContext): void 
 
 async function compareValue(values: CommittedValues, params: CompareValueParams): Promise<void> {
   const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(params.uri));
+  // The range is of the version the warning was for: after an edit it may cut the value anywhere.
+  if (document.version !== params.version) {
+    void vscode.window.showWarningMessage('The file changed since this warning was shown; hover the value again to compare it with HEAD.');
+    return;
+  }
   const range = new vscode.Range(params.range.start.line, params.range.start.character, params.range.end.line, params.range.end.character);
   const what = params.what.replaceAll('`', '').replace(/ (changed|was removed)$/, '');
   const file = path.posix.basename(document.uri.path);
@@ -72,7 +77,7 @@ function committedHover(document: vscode.TextDocument, position: vscode.Position
     const shown = data.committed.length > hoverChars ? `${data.committed.slice(0, hoverChars)}…` : data.committed;
     md.appendMarkdown(`**At HEAD** (${escape(data.what.replace(/ (changed|was removed)$/, ''))}):\n\n`);
     md.appendCodeblock(shown, 'toml');
-    const params: CompareValueParams = { uri: document.uri.toString(), range: { start: d.range.start, end: d.range.end }, committed: data.committed, what: data.what };
+    const params: CompareValueParams = { uri: document.uri.toString(), version: document.version, range: { start: d.range.start, end: d.range.end }, committed: data.committed, what: data.what };
     md.appendMarkdown(`[$(git-compare) Compare with HEAD](command:${compareValueWithHeadCommand}?${encodeURIComponent(JSON.stringify([params]))})\n\n`);
   }
   return new vscode.Hover(md, found[0]!.d.range);

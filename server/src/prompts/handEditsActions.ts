@@ -36,7 +36,7 @@ export function handEditCodeActions(ctx: FeatureContext<PromptsDocument>, range:
     const { session, turn, what, committed } = d.data as UnloggedEditData;
     actions.push(action('Record in [[edits]]', CodeActionKind.QuickFix, { kind: 'record', edits: [{ session, turn, what }] }, d, true));
     if (committed !== undefined) {
-      const compare: CompareValueParams = { uri: ctx.document.uri, range: d.range, committed, what };
+      const compare: CompareValueParams = { uri: ctx.document.uri, version: ctx.document.version, range: d.range, committed, what };
       const title = 'Compare with HEAD: what this value was';
       actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title, command: compareValueWithHeadCommand, arguments: [compare] } });
     }
