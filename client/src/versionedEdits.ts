@@ -9,7 +9,7 @@
 // (prompts/handEditFixes.ts) go through the same check.
 
 import * as vscode from 'vscode';
-import type { Middleware } from 'vscode-languageclient/node';
+import type { Middleware } from 'vscode-languageclient';
 
 export const applyCodeActionEditCommand = 'packsAndPrompts.applyCodeActionEdit';
 

@@ -5,11 +5,11 @@
 // with HEAD" code action). The two sides are read-only documents of the
 // `packs-committed:` scheme, held here while a diff shows them.
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { handEditCodes, type UnloggedEditData } from '../../../src-shared/prompts/handEdits/codes';
 import { type CompareValueParams, compareValueWithHeadCommand } from '../../../src-shared/protocol/prompts';
 import { languageIds } from '../../../src-shared/protocol/common';
+import { baseName } from '../../../src-shared/text/uriPath';
 
 export const committedScheme = 'packs-committed';
 
@@ -57,7 +57,7 @@ async function compareValue(values: CommittedValues, params: CompareValueParams)
   }
   const range = new vscode.Range(params.range.start.line, params.range.start.character, params.range.end.line, params.range.end.character);
   const what = params.what.replaceAll('`', '').replace(/ (changed|was removed)$/, '');
-  const file = path.posix.basename(document.uri.path);
+  const file = baseName(document.uri.path);
   const left = values.hold(`${file} @ HEAD: ${what}`, params.committed);
   const right = values.hold(`${file}: ${what}`, document.getText(range));
   await vscode.commands.executeCommand('vscode.diff', left, right, `${file}: ${what} (HEAD ↔ now)`, { preview: true, viewColumn: vscode.ViewColumn.Beside });
