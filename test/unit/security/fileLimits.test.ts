@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -18,8 +18,9 @@ import { binaryProbeLength, capFindings, maxFileSizeSetting, refusalFinding, ref
 import type { Finding } from '../../../src-shared/finding';
 import { defaultSettings, resolveSettings } from '../../../src-shared/settings';
 import { FileLimits } from '../../../server/src/fileLimits';
-import { distDir, repoRoot } from '../../support/paths';
+import { distDir } from '../../support/paths';
 import { minimalValid } from '../../support/promptsFixtures';
+import { readManifest } from '../../support/manifest';
 
 const mb = 1024 * 1024;
 /** A limit of exactly `bytes` bytes, in the setting's megabytes. */
@@ -81,7 +82,7 @@ test('more problems than are published: the first ones, then one note with the c
 });
 
 test('the setting: contributed with the default the code uses, resolved from what the client sends, and restricted in untrusted workspaces', () => {
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const manifest = readManifest();
   const setting = manifest.contributes.configuration.properties[maxFileSizeSetting];
   assert.equal(setting.default, defaultSettings.maxFileSizeMB);
   assert.equal(setting.type, 'number');
