@@ -58,6 +58,8 @@ for (const configuration of [c.configuration].flat().filter(Boolean)) {
 for (const matcher of c.problemMatchers ?? []) localize(matcher, 'label', `problemMatcher.${matcher.name}.label`);
 for (const task of c.taskDefinitions ?? []) for (const [name, schema] of Object.entries(task.properties ?? {})) localizeSchema(schema, `taskDefinition.${task.type}.${name}`);
 
-const sorted = Object.fromEntries(Object.entries(nls).sort(([a], [b]) => a.localeCompare(b)));
+// Keys no string names any more (a setting removed, a text changed) go.
+const used = new Set([...JSON.stringify(manifest).matchAll(/"%([^%\s"]+)%"/g)].map((m) => m[1]));
+const sorted = Object.fromEntries(Object.entries(nls).filter(([k]) => used.has(k)).sort(([a], [b]) => a.localeCompare(b)));
 writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
 writeFileSync(nlsFile, `${JSON.stringify(sorted, null, 2)}\n`);

@@ -76,11 +76,11 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
   /** Asks for two environments and opens the diff of the pack's renders under them. */
   async compare(pack: vscode.Uri): Promise<void> {
     const current = this.environments.current(pack.toString());
-    const left = await this.environments.pickEntry('Compare: the environment on the left', current.id);
+    const left = await this.environments.pickEntry('Compare: the environment on the left', current.id, pack.toString());
     if (!left) return;
     // The right side starts on the first other environment: comparing one with itself shows nothing.
     const other = this.environments.entries().find((e) => e.error === undefined && e.ref.id !== left.ref.id);
-    const right = await this.environments.pickEntry(`Compare ${left.ref.label} with…`, current.id, other?.ref.id);
+    const right = await this.environments.pickEntry(`Compare ${left.ref.label} with…`, current.id, pack.toString(), other?.ref.id);
     if (!right) return;
     const name = baseName(pack.path);
     await vscode.commands.executeCommand(

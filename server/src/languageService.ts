@@ -37,7 +37,7 @@ export interface LanguageService<M> {
   /** The immutable model of one document version. Must not throw. */
   parse(text: string): M;
   /** Every finding for the model, in reading order. */
-  check(model: M, settings: Settings): Finding[];
+  check(model: M, settings: Settings, uri: string): Finding[];
 
   hover?(ctx: FeatureContext<M>, position: Position): Hover | null;
   completion?(ctx: FeatureContext<M>, position: Position, context?: CompletionContext): CompletionItem[];
@@ -50,7 +50,7 @@ export interface LanguageService<M> {
   /** The edits, or why the formatter declines (the server tells the user: Format Document must not fail silently). */
   format?(ctx: FeatureContext<M>, options: FormattingOptions): Formatting;
   /** Symbols across the workspace, not of one document: the server asks every service that has it. */
-  workspaceSymbols?(workspace: WorkspaceIndex, query: string): Promise<WorkspaceSymbol[]>;
+  workspaceSymbols?(workspace: WorkspaceIndex, query: string, limit: number, onCut: (shown: number, matched: number) => void): Promise<WorkspaceSymbol[]>;
 }
 
 export type Formatting = { readonly edits: TextEdit[] } | { readonly declined: string };

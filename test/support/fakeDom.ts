@@ -1,6 +1,6 @@
 // A DOM small enough for the preview page's builder (client/src/preview/
 // webview/page.ts) to run in Node: it records every element made and every
-// attribute set, keeps click listeners so a test can see what links, and
+// attribute set, keeps listeners so a test can see what links (and click it), and
 // treats text only ever as text.
 
 /** A DOM that records every element made and every attribute set; text is only ever text. */
@@ -34,10 +34,11 @@ export class FakeElement {
     this.attributes.set(name, value);
   }
 
-  readonly listeners: string[] = [];
+  /** The listener of each event type, so a test can see what links and click it. */
+  readonly listeners = new Map<string, () => void>();
 
-  addEventListener(type: string): void {
-    this.listeners.push(type);
+  addEventListener(type: string, listener: () => void): void {
+    this.listeners.set(type, listener);
   }
 
   /** Every element below this one, this one first. */

@@ -136,5 +136,5 @@ test('the shipped JSON Schema names the same fields, enums and required keys as 
   assert.deepEqual(schema.properties.network.properties.posture.enum, [...networkPostures]);
   assert.equal(schema.additionalProperties, false);
   const manifest = readManifest();
-  assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: '*.packenv.json', url: './schemas/packenv.schema.json' }]);
+  assert.deepEqual(manifest.contributes.jsonValidation[0], { fileMatch: '*.packenv.json', url: './schemas/packenv.schema.json' });
 });

@@ -51,7 +51,7 @@ function page(state: PreviewState): { root: FakeElement; all: FakeElement[] } {
   return { root, all: root.all() };
 }
 
-const links = (all: FakeElement[]) => all.filter((e) => e.listeners.includes('click') && e.tagName !== 'BUTTON').map((e) => e.textContent);
+const links = (all: FakeElement[]) => all.filter((e) => e.listeners.has('click') && e.tagName !== 'BUTTON').map((e) => e.textContent);
 const byClass = (all: FakeElement[], name: string) => all.filter((e) => e.className.split(' ').includes(name));
 
 const problem = { version: 29, message: 'm', report: 'corruption at prompt/pack.decode (line 9): expected a directive or a blank line, got: x', range: { start: { line: 8, character: 0 }, end: { line: 8, character: 1 } } };
