@@ -3,7 +3,7 @@
 // the client. The entry points (extension.ts for Node, browserExtension.ts
 // for the web worker) only make the client.
 
-import type { ExtensionContext } from 'vscode';
+import type { ExtensionContext, OutputChannel } from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { packsApi, type PacksApi } from './api';
 import { registerPackCommands } from './commands';
@@ -18,11 +18,13 @@ import { registerReviews } from './review/reviewManager';
 import { registerStatusBar } from './statusBar';
 import { registerVersionedEdits } from './versionedEdits';
 
-export async function activateWith(context: ExtensionContext, client: BaseLanguageClient): Promise<PacksApi> {
+export async function activateWith(context: ExtensionContext, client: BaseLanguageClient, output: OutputChannel): Promise<PacksApi> {
   registerVersionedEdits(context);
   registerHandEditClient(context, client);
   const bundleStatus = registerBundleStatus(context, client);
   await client.start();
+  const { version } = context.extension.packageJSON as { version: string };
+  output.appendLine(`Packs & Prompts ${version}: language server started.`);
   const environments = await registerEnvironments(context, client);
   await registerWorkspaceProfiles(context, client);
   const baselinesChanged = registerBaselineChanges(context, client);

@@ -7,15 +7,16 @@ import { LanguageClient } from 'vscode-languageclient/browser';
 import { activateWith } from './activate';
 import type { PacksApi } from './api';
 import { browserSchemes, clientId, clientName, clientOptions } from './clientOptions';
+import { registerOutputChannel } from './output';
 import { handEditInitializationOptions } from './prompts/handEdits';
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<PacksApi> {
   const worker = await serverWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js'));
-  const created: LanguageClient = new LanguageClient(clientId, clientName, clientOptions(browserSchemes, handEditInitializationOptions(), () => created.outputChannel), worker);
-  client = created;
-  return activateWith(context, created);
+  const output = registerOutputChannel(context);
+  client = new LanguageClient(clientId, clientName, clientOptions(browserSchemes, handEditInitializationOptions(), output), worker);
+  return activateWith(context, client, output);
 }
 
 /**

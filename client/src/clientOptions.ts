@@ -5,11 +5,13 @@
 import type { OutputChannel } from 'vscode';
 import type { LanguageClientOptions } from 'vscode-languageclient';
 import { languageIds, settingsSection } from '../../src-shared/protocol/common';
+import { outputChannelName } from './commandIds';
 import { serverErrorHandler } from './serverCrashes';
 import { versionedCodeActions } from './versionedEdits';
 
 export const clientId = 'packsAndPrompts';
-export const clientName = 'Packs & Prompts';
+/** Also the output channel's name. */
+export const clientName = outputChannelName;
 
 /**
  * Files and unsaved buffers only on the desktop: the git extension's `git:`
@@ -21,13 +23,15 @@ export const clientName = 'Packs & Prompts';
 export const desktopSchemes = ['file', 'untitled'] as const;
 export const browserSchemes = [...desktopSchemes, 'vscode-vfs', 'vscode-remote', 'vscode-test-web'] as const;
 
-export function clientOptions(schemes: readonly string[], initializationOptions: unknown, outputChannel: () => OutputChannel): LanguageClientOptions {
+/** `outputChannel` exists from activation (output.ts): the client and the server log into it. */
+export function clientOptions(schemes: readonly string[], initializationOptions: unknown, outputChannel: OutputChannel): LanguageClientOptions {
   return {
     documentSelector: [languageIds.pack, languageIds.prompts].flatMap((language) => schemes.map((scheme) => ({ language, scheme }))),
     synchronize: { configurationSection: settingsSection },
     initializationOptions,
+    outputChannel,
     // A crashed server is started again, within a budget (serverCrashes.ts).
-    errorHandler: serverErrorHandler(outputChannel),
+    errorHandler: serverErrorHandler(() => outputChannel),
     // Quick fixes apply only to the version they were computed for (versionedEdits.ts).
     middleware: versionedCodeActions,
   };

@@ -1,4 +1,4 @@
-// The commands' ids (packs, the Session Review), as contributed in package.json.
+// The commands' ids (packs, the Session Review), as contributed in package.json, and the output channel's name.
 
 import { clientCommands } from '../../src-shared/protocol/pack';
 
@@ -21,3 +21,8 @@ export const reviewCommands = {
 
 /** The Session Review's webview type. */
 export const reviewViewType = 'packsAndPrompts.sessionReview';
+
+export const showOutputCommand = 'packsAndPrompts.showOutput';
+
+/** The output channel the client and server log into: the extension's display name. */
+export const outputChannelName = 'Packs & Prompts';

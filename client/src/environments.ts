@@ -115,7 +115,6 @@ export class Environments implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** The quick pick; resolves with the chosen entry once it is in effect, or `undefined` when dismissed. */
   /** The pack's profile and its postures (from the status bar's summary), which the picker marks environments against. */
   setProfilePostures(packUri: string, profile: string, postures: readonly string[] | undefined): void {
     if (postures) this.postures.set(packUri, { profile, postures });
@@ -129,14 +128,19 @@ export class Environments implements vscode.Disposable {
     return `${known.profile} has no ${enforcement} posture`;
   }
 
+  /** The quick pick; resolves with the chosen entry once it is in effect, or `undefined` when dismissed. */
   async pick(packUri: string, placeHolder = 'Environment to render this pack against'): Promise<EnvironmentEntry | undefined> {
     const entry = await this.pickEntry(placeHolder, this.current(packUri).id, packUri);
     if (entry) await this.choose(packUri, entry.ref.id);
     return entry;
   }
 
-  /** A quick pick over the environments, without remembering anything. */
-  async pickEntry(placeHolder: string, currentId?: string, packUri?: string): Promise<EnvironmentEntry | undefined> {
+  /**
+   * A quick pick over the environments, without remembering anything,
+   * marked against `packUri`'s profile. It opens with `activeId`'s row
+   * highlighted (default: the current one), so Enter keeps what is in effect.
+   */
+  async pickEntry(placeHolder: string, currentId?: string, packUri?: string, activeId = currentId): Promise<EnvironmentEntry | undefined> {
     type Item = vscode.QuickPickItem & { entry?: EnvironmentEntry };
     const items: Item[] = [];
     let lastOrigin: string | undefined;
@@ -153,7 +157,25 @@ export class Environments implements vscode.Disposable {
         entry,
       });
     }
-    const chosen = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true, matchOnDetail: true });
+    const chosen = await new Promise<Item | undefined>((resolve) => {
+      const pick = vscode.window.createQuickPick<Item>();
+      pick.placeholder = placeHolder;
+      pick.matchOnDescription = true;
+      pick.matchOnDetail = true;
+      pick.items = items;
+      const active = items.find((i) => i.entry !== undefined && i.entry.ref.id === activeId);
+      if (active) pick.activeItems = [active];
+      let accepted: Item | undefined;
+      pick.onDidAccept(() => {
+        accepted = pick.selectedItems[0] ?? pick.activeItems[0];
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        pick.dispose();
+        resolve(accepted);
+      });
+      pick.show();
+    });
     if (!chosen?.entry) return undefined;
     if (chosen.entry.error) {
       void vscode.window.showErrorMessage(`${chosen.entry.origin} is not a valid environment: ${chosen.entry.error}`);

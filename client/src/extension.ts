@@ -6,15 +6,17 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { activateWith } from './activate';
 import type { PacksApi } from './api';
 import { createLanguageClient } from './languageClient';
+import { registerOutputChannel } from './output';
 import { handEditInitializationOptions } from './prompts/handEdits';
 import { registerTasks } from './tasks';
 
 let client: LanguageClient | undefined;
 
 export function activate(context: ExtensionContext): Promise<PacksApi> {
-  client = createLanguageClient(context, handEditInitializationOptions());
+  const output = registerOutputChannel(context);
+  client = createLanguageClient(context, handEditInitializationOptions(), output);
   registerTasks(context);
-  return activateWith(context, client);
+  return activateWith(context, client, output);
 }
 
 export async function deactivate(): Promise<void> {

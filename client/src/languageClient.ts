@@ -1,17 +1,17 @@
 // The language client on the desktop and in remote hosts, talking to the
 // server (dist/server.js) as a Node process over IPC.
 
-import type { ExtensionContext } from 'vscode';
+import type { ExtensionContext, OutputChannel } from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { clientId, clientName, clientOptions, desktopSchemes } from './clientOptions';
 
 /** The client, not yet started, so features can register for the server's first notifications. */
-export function createLanguageClient(context: ExtensionContext, initializationOptions: unknown): LanguageClient {
+export function createLanguageClient(context: ExtensionContext, initializationOptions: unknown, outputChannel: OutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
-  const client: LanguageClient = new LanguageClient(clientId, clientName, serverOptions, clientOptions(desktopSchemes, initializationOptions, () => client.outputChannel));
+  const client: LanguageClient = new LanguageClient(clientId, clientName, serverOptions, clientOptions(desktopSchemes, initializationOptions, outputChannel));
   return client;
 }

@@ -20,6 +20,9 @@ import { shortLabel, type Environments } from './environments';
 
 export const renderScheme = 'packs-render';
 
+/** Diffs open beside the editor they are asked from (the pack, or its preview), never over it. */
+const besidePack: vscode.TextDocumentShowOptions = { preview: false, viewColumn: vscode.ViewColumn.Beside };
+
 interface RenderAddress {
   readonly pack: string;
   readonly environment: string;
@@ -73,9 +76,11 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
   /** Asks for two environments and opens the diff of the pack's renders under them. */
   async compare(pack: vscode.Uri): Promise<void> {
     const current = this.environments.current(pack.toString());
-    const left = await this.environments.pickEntry('Compare: the environment on the left', current.id);
+    const left = await this.environments.pickEntry('Compare: the environment on the left', current.id, pack.toString());
     if (!left) return;
-    const right = await this.environments.pickEntry(`Compare ${left.ref.label} with…`);
+    // The right side starts on the first other environment: comparing one with itself shows nothing.
+    const other = this.environments.entries().find((e) => e.error === undefined && e.ref.id !== left.ref.id);
+    const right = await this.environments.pickEntry(`Compare ${left.ref.label} with…`, current.id, pack.toString(), other?.ref.id);
     if (!right) return;
     const name = baseName(pack.path);
     await vscode.commands.executeCommand(
@@ -83,7 +88,7 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
       renderUri(pack, left.ref.id, left.ref.label),
       renderUri(pack, right.ref.id, right.ref.label),
       `${name}: ${shortLabel(left.ref.label)} ↔ ${shortLabel(right.ref.label)}`,
-      { preview: false },
+      besidePack,
     );
   }
 
@@ -96,7 +101,7 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
       renderUri(pack, current.id, current.label, 'HEAD'),
       renderUri(pack, current.id, current.label),
       `${name} (${shortLabel(current.label)}): HEAD ↔ now`,
-      { preview: false },
+      besidePack,
     );
   }
 

@@ -6,7 +6,7 @@
 // ask past a line's end or the last line, and no provider should answer
 // with a range outside the text.
 
-import type { Connection, Position, Range, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
+import { type Connection, MessageType, type Position, type Range, type ServerCapabilities, ShowMessageNotification, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings } from '../../src-shared/settings';
 import { guard, type Logger } from './errorBoundary';
@@ -108,7 +108,12 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
   connection.onDocumentFormatting(
     guard(log, 'formatting', [], async (p) => {
       const c = await context(p.textDocument.uri);
-      return c?.service.format?.(c.ctx, p.options) ?? [];
+      const answer = c?.service.format?.(c.ctx, p.options);
+      if (!answer) return [];
+      if ('edits' in answer) return answer.edits;
+      // Said, not swallowed: an empty answer would look like "already formatted".
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `Not formatted: ${answer.declined}.` });
+      return [];
     }),
   );
   // Not about one document: every language that offers it answers, in one list.

@@ -48,10 +48,13 @@ export interface LanguageService<M> {
   foldingRanges?(ctx: FeatureContext<M>): FoldingRange[];
   codeActions?(ctx: FeatureContext<M>, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[];
   codeLenses?(ctx: FeatureContext<M>): CodeLens[];
-  format?(ctx: FeatureContext<M>, options: FormattingOptions): TextEdit[];
+  /** The edits, or why the formatter declines (the server tells the user: Format Document must not fail silently). */
+  format?(ctx: FeatureContext<M>, options: FormattingOptions): Formatting;
   /** Symbols across the workspace, not of one document: the server asks every service that has it. */
   workspaceSymbols?(workspace: WorkspaceIndex, query: string, limit: number, onCut: (shown: number, matched: number) => void): Promise<WorkspaceSymbol[]>;
 }
+
+export type Formatting = { readonly edits: TextEdit[] } | { readonly declined: string };
 
 // A registry keyed by language id; the model type is erased at this boundary.
 export type AnyLanguageService = LanguageService<unknown>;

@@ -107,7 +107,10 @@ export interface RenderedSection {
 export interface RenderedPack {
   readonly kind: 'rendered';
   readonly uri: string;
+  /** The editor's version of the document rendered (not the pack's own `%% version`). */
   readonly version: number;
+  /** The pack's own `%% version` id. */
+  readonly packVersion: string;
   readonly environment: { readonly id: string; readonly label: string };
   /** Byte for byte what `packs-and-prompts render` prints for the same pack and environment. */
   readonly text: string;

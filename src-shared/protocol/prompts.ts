@@ -79,6 +79,25 @@ export type HandEditFixResult =
 /** The client command every hand-edit code action runs, with one `HandEditFixParams`. */
 export const applyHandEditFixCommand = 'packsAndPrompts.applyHandEditFix';
 
+/**
+ * The client command a hand-edit warning's "Compare with HEAD" action runs
+ * (and its hover links to), with one `CompareValueParams`: VS Code's diff
+ * of the value as committed and as it is now.
+ */
+export const compareValueWithHeadCommand = 'packsAndPrompts.compareValueWithHead';
+
+export interface CompareValueParams {
+  readonly uri: string;
+  /** The document version `range` is a range of. */
+  readonly version: number;
+  /** The value now. */
+  readonly range: Range;
+  /** Its TOML text at HEAD. */
+  readonly committed: string;
+  /** "`text` of turn 0 changed". */
+  readonly what: string;
+}
+
 /** Commands contributed in package.json for `.prompts` editors. */
 export const handEditCommands = {
   redactSelection: 'packsAndPrompts.redactSelection',

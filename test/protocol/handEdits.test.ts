@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
 import {
   applyHandEditFixCommand,
+  compareValueWithHeadCommand,
   gitHeadMovedNotification,
   type HandEditFixParams,
   type HandEditFixResult,
@@ -75,7 +76,7 @@ test('an unlogged edit is a warning; its code action runs the fix request, whose
         code: 'prompts/unlogged-edit',
         source: 'packs-and-prompts',
         message: '`text` of turn 0 changed since HEAD, and no [[edits]] entry records it',
-        data: { session: 's-1', turn: 0, what: '`text` of turn 0 changed' },
+        data: { session: 's-1', turn: 0, what: '`text` of turn 0 changed', committed: '"Add a login form."' },
       },
     ]);
     assert.deepEqual(s.statuses.at(-1), { uri: s.uri, version: 1, state: 'unlogged', text: 'Hand edits: 1 unlogged' });
@@ -91,11 +92,13 @@ test('an unlogged edit is a warning; its code action runs the fix request, whose
       actions.map((a) => [a.title, a.kind, a.command?.command]),
       [
         ['Record in [[edits]]', 'quickfix', applyHandEditFixCommand],
+        ['Compare with HEAD: what this value was', 'quickfix', compareValueWithHeadCommand],
         ['Record all unlogged edits in [[edits]]', 'quickfix', applyHandEditFixCommand],
       ],
     );
     const params = actions[0]!.command!.arguments![0] as HandEditFixParams;
-    assert.deepEqual(params, { uri: s.uri, version: 1, fix: { kind: 'record', edits: [diagnostics[0]!.data] } });
+    assert.deepEqual(params, { uri: s.uri, version: 1, fix: { kind: 'record', edits: [{ session: 's-1', turn: 0, what: '`text` of turn 0 changed' }] } }, 'the record fix does not carry the committed text');
+    assert.deepEqual(actions[1]!.command!.arguments![0], { uri: s.uri, version: 1, range: diagnostics[0]!.range, committed: '"Add a login form."', what: '`text` of turn 0 changed' });
 
     const result = await s.session.request<HandEditFixResult>(handEditFixRequest, params);
     assert.ok(result.ok && result.entry);
@@ -105,13 +108,30 @@ test('an unlogged edit is a warning; its code action runs the fix request, whose
     assert.match(result.entry.snippet, /^\n\[\[edits\]\]\nat = \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\nby = "tester@example\.com"\nsessions = \["s-1"\]\nturns = \[0\]\nreason = "\$\{1:Hand edit: text of turn 0 changed\.\}"\n$/);
     assert.equal(testAuthor, 'tester@example.com');
 
-    const all = await s.session.request<HandEditFixResult>(handEditFixRequest, actions[1]!.command!.arguments![0]);
+    const all = await s.session.request<HandEditFixResult>(handEditFixRequest, actions[2]!.command!.arguments![0]);
     const withoutTime = (r: HandEditFixResult) => (r.ok ? r.entry?.snippet.replace(/\nat = .*\n/, '\n') : r.message);
     assert.equal(withoutTime(all), withoutTime(result), 'with one unlogged edit, recording all records that one');
 
     const version = await s.session.replace(s.uri, applyResult(edited, result));
     assert.deepEqual(await s.session.diagnosticsAt(s.uri, version), []);
     assert.deepEqual(s.statuses.at(-1), { uri: s.uri, version, state: 'checked', text: 'Hand edits: all 1 logged' });
+  } finally {
+    await stop(s);
+  }
+});
+
+test('a redaction\'s entry, which also records an earlier edit of the session\'s fields, names both in its reason', async () => {
+  const s = await start(true);
+  try {
+    const titled = withLines(10, 1, 'title = "Sign-in form"');
+    await s.session.open(s.uri, 'spec-prompts', titled);
+    await s.session.waitForDiagnostics(s.uri, (p) => p.version === 1 && unloggedOnly(p.diagnostics).length === 1);
+    const params: HandEditFixParams = { uri: s.uri, version: 1, fix: { kind: 'redact', ranges: [{ start: { line: 14, character: 16 }, end: { line: 14, character: 21 } }] } };
+    const result = await s.session.request<HandEditFixResult>(handEditFixRequest, params);
+    assert.ok(result.ok && result.entry, result.ok ? '' : result.message);
+    assert.match(result.entry.snippet, /\nreason = "\$\{1:Redacted text in turn 0\. Also records: title changed\.\}"\n$/);
+    const version = await s.session.replace(s.uri, applyResult(titled, result));
+    assert.deepEqual(unloggedOnly(await s.session.diagnosticsAt(s.uri, version)), []);
   } finally {
     await stop(s);
   }
@@ -161,6 +181,7 @@ test('Make Session Private on a session header, Redact on a secret, Restore on a
     assert.deepEqual(await titles(8, 6), ['quickfix: Restore the session id "s-1"']);
     assert.deepEqual(await titles(14, 20), [
       'quickfix: Record in [[edits]]',
+      'quickfix: Compare with HEAD: what this value was',
       'quickfix: Record all unlogged edits in [[edits]]',
       'quickfix: Redact this secret and record it in [[edits]]',
     ]);
@@ -171,7 +192,7 @@ test('Make Session Private on a session header, Redact on a secret, Restore on a
     assert.match(after, /\ntitle = "Login form"\nvisibility = "private"\n/);
     assert.match(after, /\nsessions = \["s-9"\]\nturns = \[\]\nreason = "Made the session private\."\n$/);
 
-    const redact = (await actionsAt(14, 20))[2];
+    const redact = (await actionsAt(14, 20))[3];
     const redacted = applyResult(text, await s.session.request<HandEditFixResult>(handEditFixRequest, redact!.command!.arguments![0]));
     assert.match(redacted, /\n {2}text = "Use \[REDACTED\] here\."\n/);
   } finally {

@@ -98,7 +98,7 @@ test('completion of enum values inside quotes, and of keys as snippets', async (
   });
 });
 
-test('formatting: writer order and layout, values unchanged, idempotent; a file that does not parse gets no edits', async () => {
+test('formatting: writer order and layout, values unchanged, idempotent; a file that does not parse gets no edits and a message saying why', async () => {
   await withSession(async (s) => {
     await s.open(uri, 'spec-prompts', text);
     const options = { tabSize: 2, insertSpaces: true };
@@ -111,7 +111,12 @@ test('formatting: writer order and layout, values unchanged, idempotent; a file 
     assert.ok(formatted.includes('    name = "Grep"\n    args = { path = "src", pattern = "Login" }\n'));
     await s.replace(uri, formatted);
     assert.deepStrictEqual(await s.request('textDocument/formatting', { textDocument: { uri }, options }), []);
+    assert.equal(s.shownMessages.length, 0, 'formatting a file, or a formatted one, says nothing');
     await s.replace(uri, `${text}[[sessions]\n`);
     assert.deepStrictEqual(await s.request('textDocument/formatting', { textDocument: { uri }, options }), []);
+    const brokenLine = `${text}[[sessions]\n`.split('\n').length - 1;
+    assert.equal(s.shownMessages.length, 1);
+    assert.equal(s.shownMessages[0]!.type, 2, 'a warning');
+    assert.match(s.shownMessages[0]!.message, new RegExp(`^Not formatted: line ${brokenLine} does not parse \\(.+\\)\\.$`));
   });
 });

@@ -30,27 +30,28 @@ test('workspace symbols: every session id on disk and in open documents, refresh
   try {
     const query = async (q: string): Promise<string[]> =>
       (await s.request<WorkspaceSymbol[]>('workspace/symbol', { query: q }))
-        .map((w) => `${w.name} | ${w.containerName} | ${path.relative(root, fileURLToPath(w.location.uri))} | ${'range' in w.location ? w.location.range.start.line : ''}`)
+        .map((w) => `${w.name} | ${path.relative(root, fileURLToPath(w.location.uri))} | ${'range' in w.location ? w.location.range.start.line : ''}`)
         .sort();
     assert.deepStrictEqual(await query(''), [
-      `7f3c2a10-5b6d | First week | ${path.join('prompts', 'curated', 'on boarding', 'first-week.prompts')} | 0`,
-      `d1714569-0d3c | Login form | ${path.join('prompts', 'feature-login.prompts')} | 3`,
-      `e2825670-1c8f | Flaky test | ${path.join('prompts', 'feature-login.prompts')} | 7`,
+      `First week (7f3c2a10-5b6d) | ${path.join('prompts', 'curated', 'on boarding', 'first-week.prompts')} | 0`,
+      `Flaky test (e2825670-1c8f) | ${path.join('prompts', 'feature-login.prompts')} | 7`,
+      `Login form (d1714569-0d3c) | ${path.join('prompts', 'feature-login.prompts')} | 3`,
     ]);
-    assert.deepStrictEqual((await query('e282')).map((l) => l.split(' | ')[0]), ['e2825670-1c8f']);
+    assert.deepStrictEqual((await query('e282')).map((l) => l.split(' | ')[0]), ['Flaky test (e2825670-1c8f)']);
+    assert.deepStrictEqual((await query('Login')).map((l) => l.split(' | ')[0]), ['Login form (d1714569-0d3c)'], 'found by its title');
 
     await s.open(a, 'spec-prompts', session('d1714569-0d3c', 'Login form, unsaved'));
-    assert.deepStrictEqual((await query('d171')).map((l) => l.split(' | ')[1]), ['Login form, unsaved'], 'the open document wins');
+    assert.deepStrictEqual((await query('d171')).map((l) => l.split(' | ')[0]), ['Login form, unsaved (d1714569-0d3c)'], 'the open document wins');
     await s.close(a);
 
     write('prompts/curated/on boarding/first-week.prompts', session('7f3c2a10-5b6d', 'First week, renamed'));
-    assert.deepStrictEqual((await query('7f3c')).map((l) => l.split(' | ')[1]), ['First week'], 'cached until the client reports the change');
+    assert.deepStrictEqual((await query('7f3c')).map((l) => l.split(' | ')[0]), ['First week (7f3c2a10-5b6d)'], 'cached until the client reports the change');
     await s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: b, type: 2 }] });
-    assert.deepStrictEqual((await query('7f3c')).map((l) => l.split(' | ')[1]), ['First week, renamed']);
+    assert.deepStrictEqual((await query('7f3c')).map((l) => l.split(' | ')[0]), ['First week, renamed (7f3c2a10-5b6d)']);
 
     const c = write('new.prompts', session('c0ffee00-0000', 'Brand new'));
     await s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: c, type: 1 }] });
-    assert.deepStrictEqual((await query('c0ff')).map((l) => l.split(' | ')[0]), ['c0ffee00-0000']);
+    assert.deepStrictEqual((await query('c0ff')).map((l) => l.split(' | ')[0]), ['Brand new (c0ffee00-0000)']);
   } finally {
     await s.stop();
     rmSync(root, { recursive: true, force: true });

@@ -40,13 +40,13 @@ test('untrusted, the server runs no git and reads no closed file; once trusted i
     const committedRender = await session.request<CommittedRender>(renderCommittedRequest, { uri: packUri });
     assert.equal(committedRender.kind, 'off');
     const names = async () => (await session.request<WorkspaceSymbol[]>('workspace/symbol', { query: '' })).map((s) => `${s.name} ${s.location.uri.split('/').pop()}`);
-    assert.deepEqual(await names(), ['s-1 open.prompts'], 'the closed file is not read');
+    assert.deepEqual(await names(), ['Login form (s-1) open.prompts'], 'the closed file is not read');
     assert.equal(existsSync(git.log), false, `git ran while untrusted:\n${existsSync(git.log) ? readFileSync(git.log, 'utf8') : ''}`);
 
     await session.connection.sendNotification(workspaceTrustedNotification, {});
     await session.waitForDiagnostics(packUri, (p) => p.diagnostics.some((d) => d.code === 'pack/render-changed-version-unchanged'));
     await untilLogged(git.log, 'ls-tree');
-    assert.deepEqual((await names()).sort(), ['only-on-disk closed.prompts', 's-1 open.prompts']);
+    assert.deepEqual((await names()).sort(), ['Login form (only-on-disk) closed.prompts', 'Login form (s-1) open.prompts']);
   } finally {
     git.restore();
     await session.stop();

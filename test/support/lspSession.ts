@@ -35,6 +35,8 @@ export class LspSession {
   sent = '';
   /** The server's `window/logMessage` lines, as the client's output channel shows them. */
   readonly logs: string[] = [];
+  /** What the server asked the user to read (`window/showMessage`), in order. */
+  readonly shownMessages: { type: number; message: string }[] = [];
 
   private constructor(
     readonly process: ChildProcess,
@@ -56,6 +58,7 @@ export class LspSession {
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('window/workDoneProgress/create', () => null);
     connection.onNotification('window/logMessage', (p: { message: string }) => session.logs.push(p.message));
+    connection.onNotification('window/showMessage', (p: { type: number; message: string }) => session.shownMessages.push(p));
     connection.listen();
     const rootUri = options.rootPath ? pathToFileURL(options.rootPath).href : null;
     session.initialized = await connection.sendRequest<InitializeResult>('initialize', {

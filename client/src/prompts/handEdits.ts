@@ -1,6 +1,6 @@
 // The client's part of hand edits: the commands (Redact Selection, Record
-// All Unlogged Edits, Make Session Private, and the one the code actions
-// run), the status bar line, the git watches the server asks for, and
+// All Unlogged Edits, Make Session Private, and the ones the code actions
+// run), what a changed value was at HEAD (committedValues.ts), the status bar line, the git watches the server asks for, and
 // workspace trust (reported at start and when granted: the server runs
 // git only in a trusted workspace).
 
@@ -20,6 +20,7 @@ import {
   workspaceTrustedNotification,
 } from '../../../src-shared/protocol/prompts';
 import { languageIds } from '../../../src-shared/protocol/common';
+import { registerCommittedValues } from './committedValues';
 import { GitWatch } from './gitWatch';
 import { applyHandEditFix } from './handEditFixes';
 import { handEditStatusItem } from './handEditStatus';
@@ -29,6 +30,7 @@ export function handEditInitializationOptions(): HandEditInitializationOptions {
 }
 
 export function registerHandEditClient(context: vscode.ExtensionContext, client: LanguageClient): void {
+  registerCommittedValues(context);
   const status = handEditStatusItem();
   const watch = new GitWatch(() => void client.sendNotification(gitHeadMovedNotification, {}));
   const reported = (client.clientOptions.initializationOptions as HandEditInitializationOptions | undefined)?.workspaceTrusted === true;

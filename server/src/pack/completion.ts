@@ -1,5 +1,5 @@
-// Completion: directive keywords after `%%`, section and fragment names
-// after `%% section` (what the pack lacks first), and binding names after
+// Completion: directive keywords after `%%`, the section and fragment names
+// the pack lacks after `%% section`, and binding names after
 // `{`, each with what it renders to in the pack's current environment.
 
 import type { CompletionItem, Position, Range } from 'vscode-languageserver/node';
@@ -54,22 +54,27 @@ function directives(ctx: PackContext, range: Range, lead: string): CompletionIte
   return items;
 }
 
+/**
+ * The canonical sections and required fragments the pack lacks, in the
+ * profile's order. The name already on the cursor's line is not "in the
+ * pack" for this: retyping it keeps it on offer.
+ */
 function sectionNames(ctx: PackContext, range: Range): CompletionItem[] {
-  const present = new Set(ctx.model.all.pack.sections.map((s) => s.name));
+  const present = new Set(ctx.model.all.pack.sections.filter((s) => s.directiveLine !== range.start.line).map((s) => s.name));
   const names = [...ctx.profile.canonicalSections, ...ctx.profile.requiredFragments];
-  return names.map((name, i) => {
-    const missing = !present.has(name);
-    const fragment = name.startsWith('_');
-    return {
-      label: name,
-      kind: fragment ? CompletionItemKind.Function : CompletionItemKind.Module,
-      detail: `${fragment ? 'required fragment' : 'canonical section'}${missing ? ', missing' : ', already in the pack'}`,
-      // Missing first, each group in the profile's order.
-      sortText: `${missing ? 0 : 1}${String(i).padStart(3, '0')}`,
-      textEdit: { range, newText: name },
-      insertTextFormat: InsertTextFormat.PlainText,
-    };
-  });
+  return names
+    .filter((name) => !present.has(name))
+    .map((name, i) => {
+      const fragment = name.startsWith('_');
+      return {
+        label: name,
+        kind: fragment ? CompletionItemKind.Function : CompletionItemKind.Module,
+        detail: `${fragment ? 'required fragment' : 'canonical section'}, missing`,
+        sortText: String(i).padStart(3, '0'),
+        textEdit: { range, newText: name },
+        insertTextFormat: InsertTextFormat.PlainText,
+      };
+    });
 }
 
 function bindings(ctx: PackContext, position: Position, typed: number, line: string): CompletionItem[] {

@@ -31,6 +31,7 @@ export function provideRender(ctx: PackContext, environment: NamedEnvironment = 
   return {
     kind: 'rendered',
     ...base,
+    packVersion: pack.version,
     environment: { id: environment.id, label: environment.label },
     text: detail.text,
     spans: detail.spans,

@@ -133,16 +133,18 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
     if (refusal) return { ok: false, message: refusalFinding(refusal, 'prompts').message };
     if (deps.documents.get(params.uri)?.version !== params.version) return { ok: false, message: changedMeanwhile };
     const model = deps.models.model(document) as PromptsDocument;
+    // Every fix's entry records what its scope covers, so its reason is written from the whole verdict.
+    const verdict = await verdictFor(params.uri, params.version, model);
+    const unlogged = 'kind' in verdict ? [] : verdict.unlogged.map((e) => ({ session: e.session ?? null, turn: e.turn ?? null, what: e.what }));
     let request: FixRequest;
     if (params.fix.kind === 'recordAll') {
-      const result = await verdictFor(params.uri, params.version, model);
-      if ('kind' in result) return { ok: false, message: `Nothing to record. ${describeState(result)}.` };
-      request = { kind: 'record', edits: result.unlogged.map((e) => ({ session: e.session ?? null, turn: e.turn ?? null, what: e.what })) };
+      if ('kind' in verdict) return { ok: false, message: `Nothing to record. ${describeState(verdict)}.` };
+      request = { kind: 'record', edits: unlogged };
     } else request = params.fix;
     const author = await store.authorFor(params.uri);
     // Git was asked: the user may have typed meanwhile.
     if (deps.documents.get(params.uri)?.version !== params.version) return { ok: false, message: changedMeanwhile };
-    const result = computeFix(model, request, { now: deps.now(), author });
+    const result = computeFix(model, request, { now: deps.now(), author, unlogged });
     if (!result.ok) return result;
     return {
       ok: true,

@@ -1,5 +1,7 @@
 // The hand-edit code actions of a `.prompts` document: "Record in
-// [[edits]]" on an unlogged edit (and "Record all unlogged edits"),
+// [[edits]]" on an unlogged edit (and "Record all unlogged edits"), and
+// "Compare with HEAD" on one whose committed value is known (the client
+// opens VS Code's diff of the value then and now),
 // "Redact this secret" and "Redact all secrets in this file" (recorded
 // too) on a secret, "Restore the session id" on a changed
 // id, and "Make Session Private" on a `[[sessions]]` header. Each runs the
@@ -14,7 +16,7 @@ import { promptsCodes } from '../../../src-shared/prompts/rules/codes';
 import { locate } from '../../../src-shared/prompts/toml/locate';
 import { secretRanges } from '../../../src-shared/prompts/features/quickFixes';
 import { redactSecrets } from '../../../src-shared/prompts/rules/redactText';
-import { applyHandEditFixCommand, type HandEditFixKind, type HandEditFixParams } from '../../../src-shared/protocol/prompts';
+import { applyHandEditFixCommand, type CompareValueParams, compareValueWithHeadCommand, type HandEditFixKind, type HandEditFixParams } from '../../../src-shared/protocol/prompts';
 import type { FeatureContext } from '../languageService';
 
 export function handEditCodeActions(ctx: FeatureContext<PromptsDocument>, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
@@ -31,7 +33,13 @@ export function handEditCodeActions(ctx: FeatureContext<PromptsDocument>, range:
   const actions: CodeAction[] = [];
   const unlogged = diagnostics.filter((d) => d.code === handEditCodes.unloggedEdit.code && isUnloggedData(d.data));
   for (const d of unlogged) {
-    actions.push(action('Record in [[edits]]', CodeActionKind.QuickFix, { kind: 'record', edits: [d.data as UnloggedEditData] }, d, true));
+    const { session, turn, what, committed } = d.data as UnloggedEditData;
+    actions.push(action('Record in [[edits]]', CodeActionKind.QuickFix, { kind: 'record', edits: [{ session, turn, what }] }, d, true));
+    if (committed !== undefined) {
+      const compare: CompareValueParams = { uri: ctx.document.uri, version: ctx.document.version, range: d.range, committed, what };
+      const title = 'Compare with HEAD: what this value was';
+      actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title, command: compareValueWithHeadCommand, arguments: [compare] } });
+    }
   }
   if (unlogged.length > 0) actions.push(action('Record all unlogged edits in [[edits]]', CodeActionKind.QuickFix, { kind: 'recordAll' }));
   const secrets = diagnostics.filter((d) => d.code === promptsCodes.secret.code && hasReplacement(d.data));

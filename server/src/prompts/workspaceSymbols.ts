@@ -1,8 +1,10 @@
 // "Go to session": every session of every `.prompts` file in the workspace
-// as a workspace symbol named by its id (its title beside it), from a cheap
+// as a workspace symbol named by its title and id, from a cheap
 // scan of each file (src-shared/prompts/features/sessionScan.ts) kept by the
 // workspace index until the file changes. A query matches an id or a title
-// whose letters contain the query's in order, ignoring case.
+// whose letters contain the query's in order, ignoring case. VS Code then
+// filters what it gets by the symbol's name alone (the container is matched
+// only by a second, space-separated word), so the name carries both.
 
 import { SymbolKind, type WorkspaceSymbol } from 'vscode-languageserver/node';
 import { languageIds } from '../../../src-shared/protocol/common';
@@ -31,11 +33,16 @@ export async function provideWorkspaceSymbols(workspace: WorkspaceIndex, query: 
     for (const s of value) {
       if (!matches(s.id, q) && !(s.title !== undefined && matches(s.title, q))) continue;
       matched++;
-      if (symbols.length < limit) symbols.push({ name: s.id, kind: SymbolKind.Class, containerName: s.title ?? '', location: { uri, range: s.range } });
+      if (symbols.length < limit) symbols.push({ name: symbolName(s), kind: SymbolKind.Class, location: { uri, range: s.range } });
     }
   }
   if (matched > symbols.length) onCut?.(symbols.length, matched);
   return symbols;
+}
+
+/** `Login form (d1714569-…)`, or the id alone for a session without a title. */
+export function symbolName(s: ScannedSession): string {
+  return s.title === undefined ? s.id : `${s.title} (${s.id})`;
 }
 
 function matches(text: string, query: string): boolean {

@@ -17,7 +17,7 @@ import { headerComment, indentUnit, writerOrder } from './formatLayout';
 import { compareCodePoints, normalizeKey, renderValue } from './formatValues';
 import { tableNameOf } from '../toml/locate';
 import { sameTomlValue } from '../toml/equal';
-import { parseToml } from '../toml/blocks';
+import { parseToml, type TomlSyntaxError } from '../toml/blocks';
 
 export type FormatResult = { readonly text: string } | { readonly declined: string };
 
@@ -33,7 +33,7 @@ export function formatPrompts(text: string): FormatResult {
 
 export function formatDocument(doc: PromptsDocument): FormatResult {
   const before = parseToml(doc.text);
-  if (!before.value) return { declined: 'the file does not parse' };
+  if (!before.value) return { declined: notParsed(before.error) };
   const items = itemsOf(doc);
   if (typeof items === 'string') return { declined: items };
   const root = sectionTree(items.items);
@@ -60,6 +60,11 @@ export function formatDocument(doc: PromptsDocument): FormatResult {
   const after = parseToml(text);
   if (!after.value || !sameTomlValue(before.value, after.value)) return { declined: 'formatting would change a value' };
   return { text };
+}
+
+/** "line 12 does not parse (…)": where to look first, in the words of the Problems panel. */
+function notParsed(error: TomlSyntaxError | undefined): string {
+  return error ? `line ${error.line + 1} does not parse (${error.message})` : 'the file does not parse';
 }
 
 interface Section {

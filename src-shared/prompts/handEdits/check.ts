@@ -30,7 +30,7 @@ export function checkHandEdits(baseline: PromptsDocument, current: PromptsDocume
   const logs = diff.newEntries.map(entryScope).filter((l): l is EntryScope => l !== undefined);
   const unlogged = diff.edits.filter((e) => !logs.some((l) => records(l, e)));
   const warnings = unlogged.map((e): Finding => {
-    const data: UnloggedEditData = { session: e.session ?? null, turn: e.turn ?? null, what: e.what };
+    const data: UnloggedEditData = { session: e.session ?? null, turn: e.turn ?? null, what: e.what, ...(e.committedToml !== undefined && { committed: e.committedToml }) };
     return {
       range: e.range,
       severity: codes.unloggedEdit.severity,
@@ -43,7 +43,7 @@ export function checkHandEdits(baseline: PromptsDocument, current: PromptsDocume
 }
 
 /** What one entry says it records. */
-interface EntryScope {
+export interface EntryScope {
   readonly sessions: readonly string[];
   readonly turns: readonly number[];
 }
@@ -63,7 +63,12 @@ function entryScope(entry: EditModel): EntryScope | undefined {
 }
 
 function records(entry: EntryScope, edit: HandEdit): boolean {
-  if (edit.session === undefined) return entry.sessions.length === 0;
+  return entryRecords(entry, edit);
+}
+
+/** Whether an entry naming `sessions` and `turns` records an edit of `session` (none: a file-level edit) and `turn` (none: no turn). */
+export function entryRecords(entry: EntryScope, edit: { readonly session?: string | null | undefined; readonly turn?: number | null | undefined }): boolean {
+  if (edit.session === undefined || edit.session === null) return entry.sessions.length === 0;
   if (!entry.sessions.includes(edit.session)) return false;
-  return edit.turn === undefined || entry.turns.length === 0 || entry.turns.includes(edit.turn);
+  return edit.turn === undefined || edit.turn === null || entry.turns.length === 0 || entry.turns.includes(edit.turn);
 }

@@ -22,6 +22,8 @@ export interface UnloggedEditData {
   readonly turn: number | null;
   /** A short description, e.g. "`text` of turn 3 changed". */
   readonly what: string;
+  /** A changed or removed value's TOML text as committed: what the hover and "Compare with HEAD" show. */
+  readonly committed?: string;
 }
 
 /** What a session-id-changed finding carries for the "Restore the id" fix. */

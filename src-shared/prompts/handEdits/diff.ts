@@ -29,7 +29,12 @@ export interface HandEdit {
   readonly what: string;
   /** The string committed at HEAD where one was changed or removed (a deleted turn: its text), for a reader to compare. */
   readonly committed?: string;
+  /** For a value changed or removed: its TOML text as committed (cut past `committedShown` characters). */
+  readonly committedToml?: string;
 }
+
+/** How much of a committed value an edit carries, for the hover and the diff that show it. */
+export const committedShown = 20_000;
 
 export interface HandEditDiff {
   readonly edits: readonly HandEdit[];
@@ -53,8 +58,9 @@ class DiffCollector {
 
   constructor(readonly current: PromptsDocument) {}
 
-  edit(session: string | undefined, turn: number | undefined, range: Range, what: string, committed?: unknown): void {
-    this.edits.push({ session, turn, range, what, ...(typeof committed === 'string' && { committed }) });
+  edit(session: string | undefined, turn: number | undefined, range: Range, what: string, field?: Pick<FieldDiff, 'before' | 'committedToml'>): void {
+    const before = field?.before;
+    this.edits.push({ session, turn, range, what, ...(typeof before === 'string' && { committed: before }), ...(field?.committedToml !== undefined && { committedToml: field.committedToml }) });
   }
 
   violation(code: (typeof codes)[keyof typeof codes], range: Range, message: string, data?: unknown): void {
@@ -153,20 +159,20 @@ function diffSession(id: string, b: SessionModel, c: SessionModel, out: DiffColl
   const bb = b.view.block;
   const cb = c.view.block;
   if (bb.kind === 'session' && cb.kind === 'session' && bb.text === cb.text) return;
-  for (const f of diffFields(b.view, c.view, sessionOwnKeys)) out.edit(id, undefined, f.range, describeField(f, ''), f.before);
+  for (const f of diffFields(b.view, c.view, sessionOwnKeys)) out.edit(id, undefined, f.range, describeField(f, ''), f);
   for (const change of listChanges(b.turns, c.turns, sameKey('role'))) {
     if (change.kind === 'inserted') {
       out.edit(id, change.after.index, change.after.view.range, `turn ${change.after.index} was inserted`);
     } else if (change.kind === 'deleted') {
       const range = change.next?.view.range ?? lastContentLine(cb, c.view);
-      out.edit(id, change.before.index, range, `turn ${change.before.index} was deleted`, change.before.view.value['text']);
+      out.edit(id, change.before.index, range, `turn ${change.before.index} was deleted`, { before: change.before.view.value['text'] });
     } else diffTurn(id, change.before, change.after, out);
   }
 }
 
 function diffTurn(id: string, b: TurnModel, c: TurnModel, out: DiffCollector): void {
   const turn = c.index;
-  for (const f of diffFields(b.view, c.view, ['tool_calls'])) out.edit(id, turn, f.range, describeField(f, ` of turn ${turn}`), f.before);
+  for (const f of diffFields(b.view, c.view, ['tool_calls'])) out.edit(id, turn, f.range, describeField(f, ` of turn ${turn}`), f);
   for (const change of listChanges(b.toolCalls, c.toolCalls, sameKey('name'))) {
     if (change.kind === 'inserted') {
       out.edit(id, turn, change.after.view.range, `tool call ${change.after.index} of turn ${turn} was inserted`);
@@ -175,7 +181,7 @@ function diffTurn(id: string, b: TurnModel, c: TurnModel, out: DiffCollector): v
     } else {
       const call = change.after;
       for (const f of diffFields(change.before.view, call.view, [])) {
-        out.edit(id, turn, f.range, describeField(f, ` of tool call ${call.index} of turn ${turn}`), f.before);
+        out.edit(id, turn, f.range, describeField(f, ` of tool call ${call.index} of turn ${turn}`), f);
       }
     }
   }
@@ -233,6 +239,8 @@ interface FieldDiff {
   readonly range: Range;
   /** The committed value (absent for a key added). */
   readonly before?: TomlValue;
+  /** The value's TOML text at HEAD, for a value changed or removed. */
+  readonly committedToml?: string;
 }
 
 /** "`text` of turn 3 changed" */
@@ -253,16 +261,24 @@ function diffFields(b: TableView, c: TableView, skip: readonly string[], prefix 
     const after = c.value[key];
     if (sameValue(before, after)) continue;
     const name = `${prefix}${key}`;
-    if (after === undefined) found.push({ name, change: 'removed', range: c.range, before });
+    if (after === undefined) found.push({ name, change: 'removed', range: c.range, before, ...committedText(b, key) });
     else if (before === undefined) found.push({ name, change: 'added', range: c.valueRange(key) });
     else {
       const bt = isTable(before) ? b.table(key) : undefined;
       const ct = isTable(after) ? c.table(key) : undefined;
       if (bt && ct) found.push(...diffFields(bt, ct, [], `${name}.`));
-      else found.push({ name, change: 'changed', range: c.valueRange(key), before });
+      else found.push({ name, change: 'changed', range: c.valueRange(key), before, ...committedText(b, key) });
     }
   }
   return found;
+}
+
+/** The value of `key` as written in the committed file, when it is written there under that key. */
+function committedText(table: TableView, key: string): { committedToml?: string } {
+  if (!table.member(key)) return {};
+  const span = table.valueSpan(key);
+  const text = table.block.text.slice(span.start, Math.min(span.end, span.start + committedShown));
+  return { committedToml: span.end - span.start > committedShown ? `${text}…` : text };
 }
 
 function diffCommit(baseline: PromptsDocument, current: PromptsDocument, out: DiffCollector): void {
@@ -282,7 +298,7 @@ function diffCommit(baseline: PromptsDocument, current: PromptsDocument, out: Di
   }
   for (const f of diffFields(b, c, [])) {
     if (f.name === 'author_email' && f.change === 'removed') emailRemoved(f.range);
-    else out.edit(undefined, undefined, f.range, describeField({ ...f, name: `[commit].${f.name}` }, ''), f.before);
+    else out.edit(undefined, undefined, f.range, describeField({ ...f, name: `[commit].${f.name}` }, ''), f);
   }
 }
 

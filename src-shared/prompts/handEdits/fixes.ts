@@ -3,13 +3,16 @@
 // (a snippet appended at the end) that records them. Recording, Redact
 // Selection (and a secret's redact fix), Make Session Private, and
 // restoring a changed session id; and the Session Review's redaction of
-// a selected value and Delete turn. The server checks the version and the
-// client applies the result as one workspace edit.
+// a selected value and Delete turn. An entry records every unlogged edit
+// its sessions and turns cover (B.5), so its reason names all of them, not
+// only the one asked for. The server checks the version and the client
+// applies the result as one workspace edit.
 
 import type { Position, Range } from '../../text/range';
 import type { TextEdit } from '../../text/textEdit';
 import type { PromptsDocument } from '../toml/document';
 import { appendEntries, type EntryFields, type EntryInsertion, utcSecond } from './editsEntry';
+import { entryRecords, type EntryScope } from './check';
 import type { UnloggedEditData } from './codes';
 import { makePrivateEdit } from './makePrivate';
 import { redactionTarget, type RedactionTarget } from './redact';
@@ -35,6 +38,12 @@ export interface FixEnvironment {
   readonly now: Date;
   /** `git config user.email`, if git knows one. */
   readonly author: string | undefined;
+  /**
+   * The document's unlogged edits before the fix (its verdict against HEAD).
+   * A new entry records every one its sessions and turns cover, not only
+   * what the fix was asked for, so its reason names them all.
+   */
+  readonly unlogged?: readonly UnloggedEditData[];
 }
 
 export type FixResult =
@@ -90,22 +99,33 @@ export function computeFix(doc: PromptsDocument, request: FixRequest, env: FixEn
  * empty `sessions` list for file-level edits, since B.5 lets only such an
  * entry record a change to `[commit]`.
  */
-export function entriesFor(edits: readonly UnloggedEditData[], env: FixEnvironment, reason = defaultReason(edits)): EntryFields[] {
+export function entriesFor(edits: readonly UnloggedEditData[], env: FixEnvironment, reason?: string): EntryFields[] {
   const at = utcSecond(env.now);
-  const entries: EntryFields[] = [];
+  const scopes: EntryScope[] = [];
   const inSessions = edits.filter((e) => e.session !== null);
   if (inSessions.length > 0) {
     const sessions = [...new Set(inSessions.map((e) => e.session!))];
     const turns = [...new Set(inSessions.flatMap((e) => (e.turn === null ? [] : [e.turn])))].sort((a, b) => a - b);
-    entries.push({ at, by: env.author, sessions, turns, reason });
+    scopes.push({ sessions, turns });
   }
-  if (inSessions.length < edits.length) entries.push({ at, by: env.author, sessions: [], turns: [], reason });
-  return entries;
+  if (inSessions.length < edits.length) scopes.push({ sessions: [], turns: [] });
+  // The entries share one reason (its tab stops mirror), which names all they record.
+  const alsoRecorded = (env.unlogged ?? []).filter((u) => scopes.some((scope) => entryRecords(scope, u)) && !edits.some((e) => sameEdit(e, u)));
+  const said = reason === undefined ? defaultReason([...edits, ...alsoRecorded]) : alsoRecorded.length === 0 ? reason : `${reason} Also records: ${whats(alsoRecorded).join('; ')}.`;
+  return scopes.map((scope) => ({ at, by: env.author, ...scope, reason: said }));
+}
+
+function sameEdit(a: UnloggedEditData, b: UnloggedEditData): boolean {
+  return a.session === b.session && a.turn === b.turn && a.what === b.what;
 }
 
 /** "Hand edit: `text` of turn 3 changed; turn 5 was deleted." without the backticks, for the user to type over. */
 function defaultReason(edits: readonly UnloggedEditData[]): string {
-  const whats = [...new Set(edits.map((e) => e.what.replaceAll('`', '')))];
-  const shown = whats.length > 4 ? [...whats.slice(0, 3), `${whats.length - 3} more`] : whats;
-  return `Hand edit: ${shown.join('; ')}.`;
+  return `Hand edit: ${whats(edits).join('; ')}.`;
+}
+
+/** Each distinct description, without backticks; past four, the rest counted. */
+function whats(edits: readonly UnloggedEditData[]): string[] {
+  const all = [...new Set(edits.map((e) => e.what.replaceAll('`', '')))];
+  return all.length > 4 ? [...all.slice(0, 3), `${all.length - 3} more`] : all;
 }

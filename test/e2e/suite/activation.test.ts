@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'mocha';
 import * as vscode from 'vscode';
-import { activeExtension, extensionId, openDocument } from './helpers';
+import { activeExtension, defaultDeadlineMs, extensionId, openDocument, waitFor } from './helpers';
 
 /** A file of each language; the pass picks which one opens first. */
 const firstFileByLanguage: Record<string, string> = {
@@ -28,5 +28,17 @@ suite('activation', () => {
     const document = await openDocument(relPath);
     assert.equal(document.languageId, language);
     await activeExtension();
+  });
+
+  test('the output channel exists from activation, and Show Output opens it with the start logged', async () => {
+    await activeExtension();
+    await vscode.commands.executeCommand('packsAndPrompts.showOutput');
+    // A shown output channel is a text document of the `output` scheme, named after the channel.
+    const channel = await waitFor(
+      () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'output' && decodeURIComponent(d.uri.toString()).includes('Packs & Prompts')),
+      defaultDeadlineMs,
+      'the Packs & Prompts output channel to be shown',
+    );
+    await waitFor(() => /language server started/.test(channel.getText()), defaultDeadlineMs, 'the start logged in the channel');
   });
 });

@@ -71,6 +71,37 @@ suite('hand edits', () => {
     assert.match(text, /\n\n\[\[edits\]\]\nat = \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\nby = "e2e@packs-and-prompts\.invalid"\nsessions = \["5e0c3b2a-7f41-4d6e-9b1c-2a8d4f6e0b93"\]\nturns = \[0\]\nreason = "Tightened the first prompt\."\n$/);
   });
 
+  test('a changed value\'s hover shows what it was at HEAD, and Compare with HEAD opens the diff of the value beside', async () => {
+    const editor = await freshEditor();
+    const document = editor.document;
+    const committedValue = '"Add a login form with email and password fields."';
+    const value = rangeOf(document, committedValue);
+    assert.ok(await editor.edit((b) => b.replace(value, '"Add a login form."')));
+    const diagnostics = await waitForDiagnostics(document.uri, hasUnlogged);
+    const warning = diagnostics.find((d) => d.code === unloggedCode)!;
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, warning.range.start.translate(0, 3));
+    const shown = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(shown, /\*\*At HEAD\*\* \(`text` of turn 0\)/);
+    assert.ok(shown.includes(committedValue), shown);
+    assert.match(shown, /\(command:packsAndPrompts\.compareValueWithHead\?/);
+
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, warning.range);
+    const compare = actions.find((a) => a.title === 'Compare with HEAD: what this value was');
+    assert.ok(compare?.command, `a Compare action among ${actions.map((a) => a.title).join(', ')}`);
+    const packColumn = editor.viewColumn;
+    await vscode.commands.executeCommand(compare.command.command, ...(compare.command.arguments ?? []));
+    const diff = await waitFor(
+      () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.scheme === 'packs-committed'),
+      defaultDeadlineMs,
+      'the diff of the value at HEAD and now',
+    );
+    const input = diff.input as vscode.TabInputTextDiff;
+    assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), committedValue);
+    assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), '"Add a login form."');
+    assert.notEqual(diff.group.viewColumn, packColumn, 'beside the file');
+    await closeAllEditors();
+  });
+
   test('Redact Selection replaces the selection and appends an entry; one undo restores both', async () => {
     const editor = await freshEditor();
     const document = editor.document;

@@ -121,6 +121,7 @@ suite('packs against HEAD', () => {
       'a diff editor of two renders',
     );
     assert.match(diff.original.path, /prefix cache\.pack @ HEAD/);
+    assert.notEqual(vscode.window.tabGroups.activeTabGroup.viewColumn, editor.viewColumn, 'the diff opened beside the pack, not over it');
     const original = await vscode.workspace.openTextDocument(diff.original);
     const modified = await vscode.workspace.openTextDocument(diff.modified);
     assert.equal(original.getText(), renderText(committedText()));

@@ -138,4 +138,32 @@ suite('pack editor', () => {
       assert.equal(rendered.getText(), await cliRender(document.uri, '--preset', preset), preset);
     }
   });
+  test('Compare starts on the pack\'s own environment, then on another one, and opens the diff beside the pack', async () => {
+    await closeAllEditors();
+    const document = await openDocument('Prompt Packs ü/corrupt.pack');
+    const packColumn = vscode.window.activeTextEditor!.viewColumn;
+    await vscode.commands.executeCommand('packsAndPrompts.chooseEnvironment', document.uri, 'preset:macos-degraded-open');
+    try {
+      const comparing = vscode.commands.executeCommand('packsAndPrompts.compareEnvironments', document.uri);
+      // Enter in each picker as soon as it is up: it takes the row the picker started on.
+      const diff = await waitFor(
+        async () => {
+          await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+          const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.scheme === 'packs-render');
+          return tab;
+        },
+        defaultDeadlineMs,
+        'the compare pickers to take their first rows and the diff to open',
+      );
+      await comparing;
+      const input = diff.input as vscode.TabInputTextDiff;
+      const environment = (u: vscode.Uri) => (JSON.parse(u.query) as { environment: string }).environment;
+      assert.deepEqual([environment(input.original), environment(input.modified)], ['preset:macos-degraded-open', 'preset:linux-enforced-offline']);
+      assert.notEqual(diff.group.viewColumn, packColumn, 'the diff opened beside the pack, not over it');
+      assert.ok(vscode.window.tabGroups.all.some((g) => g.viewColumn === packColumn && g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === document.uri.toString())), 'the pack is still shown');
+    } finally {
+      await vscode.commands.executeCommand('packsAndPrompts.chooseEnvironment', document.uri, 'preset:linux-enforced-offline');
+      await closeAllEditors();
+    }
+  });
 });

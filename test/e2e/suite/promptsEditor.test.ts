@@ -77,13 +77,17 @@ suite('prompts editor', () => {
     );
   });
 
-  test('go to session finds a session by id in any .prompts file, one written after start included', async () => {
+  test('go to session finds a session by id or title in any .prompts file, one written after start included', async () => {
     await openDocument('prompts/captured/invalid.prompts');
     const found = await waitFor(() => workspaceSymbols('d1714569'), defaultDeadlineMs, 'the feature-login session by id');
-    assert.deepStrictEqual(found.map((s) => [s.name, s.containerName, vscode.workspace.asRelativePath(s.location.uri)]), [['d1714569-0d3c-4c55-9a43-1f2a6b0c7e11', 'Login form', 'prompts/feature-login.prompts']]);
+    const loginForm = 'Login form (d1714569-0d3c-4c55-9a43-1f2a6b0c7e11)';
+    assert.deepStrictEqual(found.map((s) => [s.name, vscode.workspace.asRelativePath(s.location.uri)]), [[loginForm, 'prompts/feature-login.prompts']]);
+    // VS Code's Ctrl+T keeps only symbols whose name matches what was typed: the title is in the name.
+    const byTitle = await waitFor(() => workspaceSymbols('Login'), defaultDeadlineMs, 'the feature-login session by title');
+    assert.deepStrictEqual(byTitle.map((s) => s.name), [loginForm]);
     const later = workspaceUri('prompts/later.prompts');
     await vscode.workspace.fs.writeFile(later, new TextEncoder().encode('[[sessions]]\nid = "facade00-later"\ntitle = "Written later"\n'));
     const written = await waitFor(() => workspaceSymbols('facade00'), defaultDeadlineMs, 'the session of a file written after the index was built');
-    assert.deepStrictEqual(written.map((s) => [s.name, s.containerName]), [['facade00-later', 'Written later']]);
+    assert.deepStrictEqual(written.map((s) => s.name), ['Written later (facade00-later)']);
   });
 });

@@ -118,6 +118,16 @@ test('the example environment files are valid', () => {
   for (const f of files) assert.ok(parseEnvironmentFile(fs.readFileSync(path.join(dir, f), 'utf8')).ok, f);
 });
 
+// A file's `$schema` replaces the schema VS Code associates by file name, and
+// a relative one points nowhere once the file is copied into another
+// repository (or the demo workspace): the contributed schema never applied.
+test('no example or test-workspace environment file names a $schema: the contributed one applies by file name', () => {
+  const dirs = [path.join(examplesDir, 'environments'), path.join(repoRoot, 'test', 'e2e', 'workspace', 'Prompt Packs ü')];
+  const files = dirs.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith('.packenv.json')).map((f) => path.join(d, f)));
+  assert.ok(files.length >= 4);
+  for (const f of files) assert.equal(JSON.parse(fs.readFileSync(f, 'utf8'))['$schema'], undefined, f);
+});
+
 test('the shipped JSON Schema names the same fields, enums and required keys as the parser', () => {
   const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, 'schemas', 'packenv.schema.json'), 'utf8'));
   assert.deepEqual(Object.keys(schema.properties), [...environmentFileKeys]);

@@ -21,6 +21,7 @@ function rendered(text: string): RenderedPack {
     kind: 'rendered',
     uri: 'file:///p.pack',
     version: 1,
+    packVersion: decoded.pack.version,
     environment: { id: 'x', label: 'x' },
     text: detail.text,
     spans: detail.spans,

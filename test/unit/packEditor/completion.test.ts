@@ -46,15 +46,23 @@ test('a partly typed keyword is replaced whole', () => {
   assert.equal(apply(text, item), '%% loom-prompt-pack 1\n%% version ');
 });
 
-test('after %% section: every canonical section and fragment, the missing ones first in profile order', () => {
+test('after %% section: only the canonical sections and fragments the pack lacks, in profile order', () => {
   const text = `${packText(['identity', 'x'], ['_network_open', 'y'])}\n%% section `;
   const items = sorted(completeAtEnd(text));
   const names = [...profiles['loom-9'].canonicalSections, ...profiles['loom-9'].requiredFragments];
   const present = ['identity', '_network_open'];
-  assert.deepEqual(items.map((i) => i.label), [...names.filter((n) => !present.includes(n)), ...present]);
+  assert.deepEqual(items.map((i) => i.label), names.filter((n) => !present.includes(n)));
   assert.match(items[0]!.detail!, /canonical section, missing/);
-  assert.match(items.at(-1)!.detail!, /required fragment, already in the pack/);
+  assert.match(items.at(-1)!.detail!, /required fragment, missing/);
   assert.equal(apply(text, items[0]!).endsWith('%% section tool_discipline'), true);
+});
+
+test('on an existing directive its own name stays on offer; a complete pack is offered nothing', () => {
+  const names = [...profiles['loom-9'].canonicalSections, ...profiles['loom-9'].requiredFragments];
+  const complete9 = packText(...names.map((n): [string, string] => [n, 'x']));
+  assert.deepEqual(completeAtEnd(`${complete9}\n%% section `), []);
+  const onIdentity = complete(complete9, '%% section identity', '%% section '.length);
+  assert.deepEqual(onIdentity.map((i) => i.label), ['identity']);
 });
 
 test('under loom-1 the names come from its profile', () => {

@@ -12,7 +12,7 @@ import { profileNames } from '../../../src-shared/pack/profiles';
 import { clientCommands } from '../../../src-shared/protocol/pack';
 import { settingsSection } from '../../../src-shared/protocol/common';
 import { defaultSettings, resolveSettings } from '../../../src-shared/settings';
-import { packCommands, previewViewType } from '../../../client/src/commandIds';
+import { outputChannelName, packCommands, previewViewType, showOutputCommand } from '../../../client/src/commandIds';
 import { readManifest } from '../../support/manifest';
 
 interface Property {
@@ -67,6 +67,13 @@ test('every pack command is contributed in the category, with palette visibility
     { command: clientCommands.showPreviewToSide, when: 'editorLangId == loom-pack', group: 'navigation' },
   );
   assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${previewViewType}`));
+});
+
+test('Show Output is contributed in the category, always in the palette, under the id the client registers', () => {
+  const command = manifest.contributes.commands.find((c: { command: string }) => c.command === showOutputCommand);
+  assert.deepEqual([command?.title, command?.category], ['Show Output', 'Packs & Prompts']);
+  assert.ok(!manifest.contributes.menus.commandPalette.some((m: { command: string }) => m.command === showOutputCommand), 'no when clause hides it');
+  assert.equal(outputChannelName, manifest.displayName);
 });
 
 test('the environment file schema is contributed for *.packenv.json', () => {

@@ -122,11 +122,20 @@ test('a session new since HEAD is a capture, not a hand edit', () => {
   assert.deepEqual(handEditsShown(text), []);
 });
 
-test('an unlogged edit carries the session, the turn and what changed, for the record fix', () => {
+test('an unlogged edit carries the session, the turn and what changed, for the record fix, and the value as committed', () => {
   const [finding] = handEditFindings(withLines(14, 1, '  text = "Shorter."'));
-  assert.deepEqual(finding!.data, { session: 's-1', turn: 0, what: '`text` of turn 0 changed' });
+  assert.deepEqual(finding!.data, { session: 's-1', turn: 0, what: '`text` of turn 0 changed', committed: '"Add a login form."' });
   const [commit] = handEditFindings(withLines(3, 1, 'branch = "feature"'));
-  assert.deepEqual(commit!.data, { session: null, turn: null, what: '`[commit].branch` changed' });
+  assert.deepEqual(commit!.data, { session: null, turn: null, what: '`[commit].branch` changed', committed: '"main"' });
+});
+
+test('the committed value is the TOML text as written at HEAD, for values changed or removed, none for one added', () => {
+  const data = (text: string) => handEditFindings(text).map((f) => f.data as { what: string; committed?: string });
+  assert.deepEqual(data(withLines(10, 1)), [{ session: 's-1', turn: null, what: '`title` was removed', committed: '"Login form"' }]);
+  assert.deepEqual(data(withLines(21, 1, '    args = { pattern = "Form" }')).map((d) => [d.what, d.committed]), [['`args.pattern` of tool call 0 of turn 1 changed', '"LoginForm"']]);
+  assert.deepEqual(data(withLines(10, 0, 'model = "m-1"')).map((d) => [d.what, d.committed]), [['`model` was added', undefined]]);
+  const multiLine = withLines(14, 1, '  text = \'\'\'', 'Add a', 'login form.', '\'\'\'');
+  assert.deepEqual(handEditFindings(withLines(14, 1, '  text = "Short."'), multiLine).map((f) => (f.data as { committed?: string }).committed), ["'''\nAdd a\nlogin form.\n'''"], 'a multi-line string whole, as written');
 });
 
 /** The committed text with a turn-0 rewrite and a title change, plus `entry` appended. */

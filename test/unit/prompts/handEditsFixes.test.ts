@@ -72,6 +72,34 @@ test('a record fix writes one entry for sessions and one with no sessions for [c
   assert.equal(lastEntry(out)['at'], '2026-04-22T10:00:00.000Z');
 });
 
+// B.5: an entry naming a session records every edit of its session fields,
+// whatever its turns. So a fix asked for one edit also records an earlier,
+// unrelated session-field edit; the reason it writes must say so.
+test('a new entry\'s reason names every unlogged edit it records, not only the one asked for', () => {
+  const titled = withLines(10, 1, 'title = "Sign-in form"');
+  const unlogged = handEditFindings(titled).map((f) => f.data as UnloggedEditData);
+  assert.deepEqual(unlogged, [{ session: 's-1', turn: null, what: '`title` changed', committed: '"Login form"' }]);
+  const withEnv = (text: string, request: FixRequest) => applyFix(text, computeFix(parsePrompts(text), request, { ...env, unlogged }));
+
+  const redacted = withEnv(titled, { kind: 'redact', ranges: [range(14, 16, 14, 21)] });
+  assert.deepEqual(lastEntry(redacted)['reason'], 'Redacted text in turn 0. Also records: title changed.');
+  assert.deepEqual(handEditFindings(redacted), [], 'it does record both');
+
+  const alsoText = withLines(10, 1, 'title = "Sign-in form"').replace('"Add a login form."', '"Add a form."');
+  const both = handEditFindings(alsoText).map((f) => f.data as UnloggedEditData);
+  const textEdit = both.find((d) => d.turn === 0)!;
+  const recorded = applyFix(alsoText, computeFix(parsePrompts(alsoText), { kind: 'record', edits: [textEdit] }, { ...env, unlogged: both }));
+  assert.equal(lastEntry(recorded)['reason'], 'Hand edit: text of turn 0 changed; title changed.');
+
+  const privateNow = withEnv(titled, { kind: 'makePrivate', position: { line: 8, character: 0 } });
+  assert.equal(lastEntry(privateNow)['reason'], 'Made the session private. Also records: title changed.');
+
+  const commitEdit = withLines(3, 1, 'branch = "feature"');
+  const commitOnly = handEditFindings(commitEdit).map((f) => f.data as UnloggedEditData);
+  const unrelated = applyFix(commitEdit, computeFix(parsePrompts(commitEdit), { kind: 'redact', ranges: [range(14, 16, 14, 21)] }, { ...env, unlogged: commitOnly }));
+  assert.equal(lastEntry(unrelated)['reason'], 'Redacted text in turn 0.', 'an edit the entry does not record is not named');
+});
+
 test('recording nothing is refused', () => {
   assert.deepEqual(fix(committed, { kind: 'record', edits: [] }), { ok: false, message: 'There is no unlogged hand edit to record.' });
 });

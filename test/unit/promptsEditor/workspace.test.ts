@@ -91,17 +91,17 @@ test('the index caches each file until it changes, lists again on create and del
   const open: TextDocument[] = [];
   const watched: string[] = [];
   const index = new WorkspaceIndex(files, () => open, (g) => watched.push(g));
-  const names = async (query = ''): Promise<string[]> => (await provideWorkspaceSymbols(index, query)).map((s) => `${s.name} ${s.containerName} ${s.location.uri}`).sort();
+  const names = async (query = ''): Promise<string[]> => (await provideWorkspaceSymbols(index, query)).map((s) => `${s.name} ${s.location.uri}`).sort();
 
-  assert.deepStrictEqual(await names(), ['aaa-1 Alpha file:///ws/a.prompts', 'bbb-2 Beta file:///ws/sub/b.prompts']);
-  assert.deepStrictEqual(await names(), ['aaa-1 Alpha file:///ws/a.prompts', 'bbb-2 Beta file:///ws/sub/b.prompts']);
+  assert.deepStrictEqual(await names(), ['Alpha (aaa-1) file:///ws/a.prompts', 'Beta (bbb-2) file:///ws/sub/b.prompts']);
+  assert.deepStrictEqual(await names(), ['Alpha (aaa-1) file:///ws/a.prompts', 'Beta (bbb-2) file:///ws/sub/b.prompts']);
   assert.deepStrictEqual([files.lists, files.reads.length], [1, 2], 'the second query reads nothing');
   assert.deepStrictEqual(watched, ['**/*.prompts']);
 
   files.files.set('file:///ws/a.prompts', session('aaa-9', 'Alpha again'));
-  assert.deepStrictEqual((await names()).slice(0, 1), ['aaa-1 Alpha file:///ws/a.prompts'], 'unchanged until the client says so');
+  assert.deepStrictEqual((await names()).slice(0, 1), ['Alpha (aaa-1) file:///ws/a.prompts'], 'unchanged until the client says so');
   index.filesChanged([{ uri: 'file:///ws/a.prompts', type: FileChangeType.Changed }]);
-  assert.deepStrictEqual((await names()).slice(0, 1), ['aaa-9 Alpha again file:///ws/a.prompts']);
+  assert.deepStrictEqual((await names()).slice(0, 1), ['Alpha again (aaa-9) file:///ws/a.prompts']);
   assert.deepStrictEqual([files.lists, files.reads.length], [1, 3], 'only the changed file read again');
 
   files.files.set('file:///ws/new.prompts', session('nnn-4', 'New'));
@@ -110,14 +110,14 @@ test('the index caches each file until it changes, lists again on create and del
     { uri: 'file:///ws/new.prompts', type: FileChangeType.Created },
     { uri: 'file:///ws/sub/b.prompts', type: FileChangeType.Deleted },
   ]);
-  assert.deepStrictEqual(await names(), ['aaa-9 Alpha again file:///ws/a.prompts', 'nnn-4 New file:///ws/new.prompts']);
+  assert.deepStrictEqual(await names(), ['Alpha again (aaa-9) file:///ws/a.prompts', 'New (nnn-4) file:///ws/new.prompts']);
 
   open.push(TextDocument.create('file:///ws/a.prompts', 'spec-prompts', 3, session('aaa-open', 'Unsaved')));
   open.push(TextDocument.create('untitled:Untitled-1', 'spec-prompts', 1, session('uuu-5', 'Untitled')));
   assert.deepStrictEqual(await names(), [
-    'aaa-open Unsaved file:///ws/a.prompts',
-    'nnn-4 New file:///ws/new.prompts',
-    'uuu-5 Untitled untitled:Untitled-1',
+    'New (nnn-4) file:///ws/new.prompts',
+    'Unsaved (aaa-open) file:///ws/a.prompts',
+    'Untitled (uuu-5) untitled:Untitled-1',
   ]);
 });
 
@@ -125,10 +125,26 @@ test('a query matches ids and titles by their letters in order, ignoring case', 
   const files = new FakeFiles(new Map([['file:///ws/a.prompts', lines(session('d1714569-0d3c', 'Login form'), session('e2825670-1c8f', 'Flaky test'))]]));
   const index = new WorkspaceIndex(files, () => [], () => undefined);
   const ids = async (q: string): Promise<string[]> => (await provideWorkspaceSymbols(index, q)).map((s) => s.name);
-  assert.deepStrictEqual(await ids('d171'), ['d1714569-0d3c']);
-  assert.deepStrictEqual(await ids('FLKY'), ['e2825670-1c8f']);
-  assert.deepStrictEqual(await ids('lgfm'), ['d1714569-0d3c']);
+  assert.deepStrictEqual(await ids('d171'), ['Login form (d1714569-0d3c)']);
+  assert.deepStrictEqual(await ids('FLKY'), ['Flaky test (e2825670-1c8f)']);
+  assert.deepStrictEqual(await ids('lgfm'), ['Login form (d1714569-0d3c)']);
   assert.deepStrictEqual(await ids('zzz'), []);
+});
+
+// VS Code keeps a workspace symbol only if its name matches what was typed
+// (the container is matched only against a second word), so whatever the
+// server matches must be in the name: the title and the id, each whole.
+test('every symbol found by its title or its id carries both in its name; a session without a title is named by its id', async () => {
+  const untitled = lines('[[sessions]]', 'id = "f00d-untitled"');
+  const files = new FakeFiles(new Map([['file:///ws/a.prompts', lines(session('d1714569-0d3c', 'Login form'), untitled)]]));
+  const index = new WorkspaceIndex(files, () => [], () => undefined);
+  for (const query of ['Login', 'login form', 'd1714569', '0d3c']) {
+    const found = await provideWorkspaceSymbols(index, query);
+    assert.deepStrictEqual(found.map((s) => s.name), ['Login form (d1714569-0d3c)'], query);
+    const name = found[0]!.name.toLowerCase();
+    assert.ok(name.includes(query.toLowerCase()), `${query} is in the name as typed`);
+  }
+  assert.deepStrictEqual((await provideWorkspaceSymbols(index, 'f00d')).map((s) => s.name), ['f00d-untitled']);
 });
 
 test('a file deleted between listing and reading is left out', async () => {

@@ -12,59 +12,8 @@ import { contentSecurityPolicy, previewHtml } from '../../../client/src/preview/
 import { provideRender } from '../../../server/src/pack/render';
 import type { PreviewState } from '../../../src-shared/previewMessages';
 import { packCtx, packText } from '../packEditor/support/context';
+import { FakeDocument, type FakeElement } from '../../support/fakeDom';
 import { expandProvenance, renderWindow } from '../../../src-shared/pack/renderWindow';
-
-/** A DOM that records every element made and every attribute set; text is only ever text. */
-class FakeElement {
-  readonly children: (FakeElement | string)[] = [];
-  readonly attributes = new Map<string, string>();
-  readonly dataset: Record<string, string> = {};
-  readonly classList = { add: (c: string) => (this.className = `${this.className} ${c}`.trim()), remove: () => undefined };
-  className = '';
-  title = '';
-  href = '';
-
-  constructor(
-    readonly tagName: string,
-    readonly ownerDocument: FakeDocument,
-  ) {}
-
-  get textContent(): string {
-    return this.children.map((c) => (typeof c === 'string' ? c : c.textContent)).join('');
-  }
-
-  set textContent(text: string) {
-    this.children.splice(0, this.children.length, text);
-  }
-
-  append(...nodes: (FakeElement | string)[]): void {
-    this.children.push(...nodes);
-  }
-
-  setAttribute(name: string, value: string): void {
-    this.attributes.set(name, value);
-  }
-
-  readonly listeners = new Map<string, () => void>();
-
-  addEventListener(type: string, listener: () => void): void {
-    this.listeners.set(type, listener);
-  }
-}
-
-class FakeDocument {
-  readonly made: FakeElement[] = [];
-
-  createElement(tag: string): FakeElement {
-    const e = new FakeElement(tag.toUpperCase(), this);
-    this.made.push(e);
-    return e;
-  }
-
-  getSelection(): null {
-    return null;
-  }
-}
 
 const hostile = '<script>alert(1)</script> </textarea><img src=x onerror=alert(2)> &amp; {workspace}';
 

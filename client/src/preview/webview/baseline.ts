@@ -10,8 +10,8 @@ import { formatShare } from '../../../../src-shared/pack/prefix';
 import { count, formatCount } from '../../../../src-shared/pack/summary';
 import type { Maker, PageHandlers } from './page';
 
-/** Empty when the render was not compared (no comparison asked for). */
-export function baselineRows(el: Maker, c: BaselineComparison | undefined, on: PageHandlers): HTMLElement[] {
+/** Empty when the render was not compared (no comparison asked for). A stale render's first difference names its pack line without linking to it. */
+export function baselineRows(el: Maker, c: BaselineComparison | undefined, on: PageHandlers, stale = false): HTMLElement[] {
   if (!c) return [];
   const row = el('div', `row baseline ${c.kind === 'off' ? 'off' : c.changed ? 'changed' : 'unchanged'}`);
   if (c.kind === 'off') {
@@ -39,7 +39,8 @@ export function baselineRows(el: Maker, c: BaselineComparison | undefined, on: P
   if (!d) return [row];
   const where = el('div', 'row facts difference');
   where.append(el('span', 'label', 'First difference:'), el('span', undefined, `render line ${formatCount(d.line + 1)}`), el('code', 'chip', d.text === '' ? '(blank line)' : d.text));
-  if (d.source) {
+  if (d.source && stale) where.append('←', el('span', 'unlinked', `${d.source.section}, pack line ${formatCount(d.source.line + 1)} (before the edit)`));
+  else if (d.source) {
     const line = d.source.line;
     const link = el('a', 'link', `${d.source.section}, pack line ${formatCount(line + 1)}`);
     link.href = '#';

@@ -4,7 +4,9 @@
 // assess's split), the render against HEAD's, what rendered empty, then the
 // rendered text in spans that know the pack line
 // they came from. A stale banner with the corruption report and a link to
-// its line sits above the last good render. Text only, never markup.
+// its line sits above the last good render; while stale the header is
+// dimmed and nothing links to a pack line any more (the lines have moved
+// since that render). Text only, never markup.
 
 import type { PreviewState } from '../../../../src-shared/previewMessages';
 import type { RenderedPack, RenderWindow } from '../../../../src-shared/protocol/pack';
@@ -39,11 +41,12 @@ export function buildPage(doc: Document, state: PreviewState, on: PageHandlers):
   };
   const page = el('div', 'page');
   const rendered = state.rendered;
-  const baseline = rendered ? baselineRows(el, rendered.baseline, on) : [];
+  const stale = state.problem !== undefined;
+  const baseline = rendered ? baselineRows(el, rendered.baseline, on, stale) : [];
   if (rendered) page.append(header(el, state, rendered, baseline, on));
   if (state.problem) page.append(staleBanner(el, state, on));
-  const text = el('pre', `render${state.problem ? ' stale' : ''}`);
-  if (rendered) fillText(el, text, rendered, on);
+  const text = el('pre', `render${stale ? ' stale' : ''}`);
+  if (rendered) fillText(el, text, rendered, on, stale);
   else if (!state.problem) text.append(el('span', 'empty', 'Rendering…'));
   page.append(text);
   if (rendered?.shown && rendered.shown.chars < rendered.shown.totalChars) page.append(cutNote(el, rendered.shown, on));
@@ -52,7 +55,7 @@ export function buildPage(doc: Document, state: PreviewState, on: PageHandlers):
 }
 
 function header(el: Maker, state: PreviewState, r: RenderedPack, baseline: readonly HTMLElement[], on: PageHandlers): HTMLElement {
-  const head = el('header', 'head');
+  const head = el('header', `head${state.problem ? ' stale' : ''}`);
   const top = el('div', 'row top');
   const env = el('button', 'env', r.environment.label);
   env.title = 'Choose the environment to render against';
@@ -136,15 +139,16 @@ function staleBanner(el: Maker, state: PreviewState, on: PageHandlers): HTMLElem
     on.reveal(line);
   });
   banner.append(' ', link);
-  if (state.rendered) banner.append(el('div', 'hint', `Showing the last render that decoded (version ${state.rendered.version}).`));
+  if (state.rendered) banner.append(el('div', 'hint', `Showing the last render that decoded (%% version ${state.rendered.packVersion}); its lines no longer link to the pack.`));
   return banner;
 }
 
-// One block per output line, so a line the pane wraps gets a hanging
-// indent and reads as one line. Each block ends with its newline (the last
-// excepted) and spans never cross one, so the element's text is the render
-// exactly.
-function fillText(el: Maker, pre: HTMLElement, r: RenderedPack, on: PageHandlers): void {
+// One block per output line. A line the pane wraps continues at the left
+// edge, as it would in the prompt: an indent there would read as leading
+// spaces the render does not have. Each block ends with its newline (the
+// last excepted) and spans never cross one, so the element's text is the
+// render exactly. A stale render's spans link nowhere.
+function fillText(el: Maker, pre: HTMLElement, r: RenderedPack, on: PageHandlers, stale: boolean): void {
   const text = r.text;
   const spans = r.spans;
   let k = 0;
@@ -156,7 +160,8 @@ function fillText(el: Maker, pre: HTMLElement, r: RenderedPack, on: PageHandlers
     for (; k < spans.length && spans[k]!.start < end; k++) {
       const span = spans[k]!;
       if (span.start > at) line.append(text.slice(at, span.start));
-      line.append(sourceSpan(el, pre, text.slice(span.start, span.end), span.section, span.sourceLine, on));
+      const piece = text.slice(span.start, span.end);
+      line.append(stale ? piece : sourceSpan(el, pre, piece, span.section, span.sourceLine, on));
       at = span.end;
     }
     if (end > at) line.append(text.slice(at, end));

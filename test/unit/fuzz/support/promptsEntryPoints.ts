@@ -98,7 +98,8 @@ export function exercisePromptsProviders(text: string, seeds: readonly number[])
   bounds.actions(promptsService.codeActions!(ctx, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, diagnostics));
   promptsService.documentSymbols!(ctx);
   promptsService.foldingRanges!(ctx);
-  for (const e of promptsService.format!(ctx, { tabSize: 2, insertSpaces: true })) bounds.range(e.range, 'format edit');
+  const formatting = promptsService.format!(ctx, { tabSize: 2, insertSpaces: true });
+  for (const e of 'edits' in formatting ? formatting.edits : []) bounds.range(e.range, 'format edit');
   // The hand-edit fixes at arbitrary places: a refusal is an answer, a throw is not.
   for (const [i, position] of positions.entries()) {
     const other = positions[(i + 1) % positions.length]!;
