@@ -132,7 +132,8 @@ test("the review's fixes go through the versioned fix request: redact a selected
     assert.ok(redact.ok, redact.ok ? '' : redact.message);
     const redacted = applyEdits(edited, redact.edits, redact.entry && { position: redact.entry.position, text: snippetText(redact.entry.snippet) });
     assert.match(redacted, /text = "Add a login form, \[REDACTED\]\."/);
-    assert.match(redacted, /sessions = \["s-1"\]\nturns = \[0\]\nreason = "Redacted text in turn 0\."/);
+    // The entry also covers the earlier unlogged change to the same text ("quickly"), and its reason says so (issue 14).
+    assert.match(redacted, /sessions = \["s-1"\]\nturns = \[0\]\nreason = "Redacted text in turn 0\. Also records: text of turn 0 changed\."/);
     const del = await fix({ uri, version: 1, fix: { kind: 'deleteTurn', session: 0, turn: 1 } });
     assert.ok(del.ok);
     const deleted = applyEdits(edited, del.edits, del.entry && { position: del.entry.position, text: snippetText(del.entry.snippet) });

@@ -17,14 +17,25 @@ export function stringPrefixOf(text: string, node: StringNode, max: number): str
   const head = text.slice(start, Math.min(end, start + max));
   // Without a backslash nothing is escaped, and smol-toml keeps the characters as written: the outline of a large file reads thousands of these.
   if (node.style === 'multilineLiteral' || !head.includes('\\')) return head;
-  // Escapes are at most 10 characters: read enough source, drop an escape the cut split, and let TOML decode it.
-  let source = text.slice(start, Math.min(end, start + max * 2 + 10));
-  const cut = source.length < end - start;
-  if (cut) {
-    const backslash = source.lastIndexOf('\\');
-    if (backslash !== -1 && backslash >= source.length - 10) source = source.slice(0, backslash);
-  }
+  // An escape is at most 10 characters for one or two UTF-16 units: read enough source, cut where the window splits an escape, and let TOML decode it.
+  const window = text.slice(start, Math.min(end, start + max * 10 + 10));
+  const source = wholeEscapes(window);
   // A line break right after the opening quotes is trimmed: one of our own goes there, so the source's first one stays.
-  const parsed = parseToml(`v = """\n${source.replace(/\\+$/, (b) => (b.length % 2 === 0 ? b : b.slice(1)))}"""`).value?.['v'];
+  const parsed = parseToml(`v = """\n${source}"""`).value?.['v'];
   return (typeof parsed === 'string' ? parsed : source).slice(0, max);
+}
+
+/** `source` up to the escape its end splits, if any (`\u00e9` cut to `\u00`, a lone trailing `\`). */
+function wholeEscapes(source: string): string {
+  for (let i = 0; i < source.length; ) {
+    if (source[i] !== '\\') {
+      i++;
+      continue;
+    }
+    const kind = source[i + 1];
+    const length = kind === 'u' ? 6 : kind === 'U' ? 10 : 2;
+    if (i + length > source.length) return source.slice(0, i);
+    i += length;
+  }
+  return source;
 }
