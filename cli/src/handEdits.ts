@@ -12,7 +12,7 @@ import { parsePrompts, type PromptsDocument } from '../../src-shared/prompts/tom
 import { checkHandEdits, judgeable } from '../../src-shared/prompts/handEdits/check';
 import { handEditCodes } from '../../src-shared/prompts/handEdits/codes';
 import { describeState, type OffReason } from '../../src-shared/prompts/handEdits/status';
-import { validatePrompts } from '../../src-shared/prompts/rules/validate';
+import { validateOptions, validatePrompts } from '../../src-shared/prompts/rules/validate';
 import type { PromptsSettings } from '../../src-shared/settings';
 import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
 import { headFileText, runSync } from '../../src-node/git/repository';
@@ -22,7 +22,7 @@ const noteworthy: ReadonlySet<OffReason> = new Set(['gitFailed', 'baselineUnpars
 
 export function checkPromptsFile(text: string, settings: PromptsSettings, file: string, spawner: SyncSpawner = nodeSyncSpawner): Finding[] {
   const doc = parsePrompts(text);
-  const findings = validatePrompts(doc, { strictUnknownTools: settings.strictUnknownTools });
+  const findings = validatePrompts(doc, validateOptions(settings));
   if (!judgeable(doc)) return findings;
   return sortFindings([...findings, ...handEditFindings(path.resolve(file), doc, spawner)]);
 }

@@ -3,7 +3,7 @@
 // (one file each, wired in here one line apiece).
 
 import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
-import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
+import { validateOptions, validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { languageIds } from '../../../src-shared/protocol/common';
 import type { LanguageService } from '../languageService';
 import { provideCodeActions } from './codeActions';
@@ -17,7 +17,7 @@ import { handEditCodeActions } from './handEditsActions';
 export const promptsService: LanguageService<PromptsDocument> = {
   languageId: languageIds.prompts,
   parse: parsePrompts,
-  check: (doc, settings) => validatePrompts(doc, { strictUnknownTools: settings.prompts.strictUnknownTools }),
+  check: (doc, settings) => validatePrompts(doc, validateOptions(settings.prompts)),
   hover: (ctx, position) => provideHover(ctx.model, position),
   completion: (ctx, position, context) => provideCompletion(ctx.model, position, context),
   documentSymbols: (ctx) => provideDocumentSymbols(ctx.model),

@@ -1,0 +1,106 @@
+// Comments, for the secret check: a comment ships with the file, so the
+// text of every comment is scanned too, consecutive comment lines as one
+// text (a private key pasted as `# ` lines is one finding). And the allow
+// comments that silence one finding in place, in the words the scanners
+// use: `gitleaks:allow` or `secretlint-disable-line` after the value (on
+// its last line), `secretlint-disable-next-line` on the line above it;
+// `packs:allow-secret` works in either place.
+
+import type { Span, TableNode, ValueNode } from '../toml/syntaxTree';
+
+/** The text after each `#` of `text` up to its line's end, joined; `sources[i]` is where `joined[i]` stands in `text`. */
+export interface CommentText {
+  readonly joined: string;
+  readonly sources: Int32Array;
+}
+
+/**
+ * The text after every `#` in `text` (each up to its line end), joined
+ * with line breaks; undefined when there is none. Some of these `#` may
+ * sit inside strings: the caller keeps only matches that `outsideQuoted` confirms.
+ */
+export function commentText(text: string): CommentText | undefined {
+  let hash = text.indexOf('#');
+  if (hash === -1) return undefined;
+  const parts: string[] = [];
+  const starts: number[] = [];
+  let length = 0;
+  while (hash !== -1) {
+    let end = text.indexOf('\n', hash);
+    if (end === -1) end = text.length;
+    const lineEnd = end > hash && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    parts.push(text.slice(hash + 1, lineEnd));
+    starts.push(hash + 1, length);
+    length += lineEnd - hash;
+    hash = text.indexOf('#', end);
+  }
+  const joined = parts.join('\n');
+  const sources = new Int32Array(joined.length + 1);
+  for (let p = 0; p < parts.length; p++) {
+    const source = starts[2 * p]!;
+    const at = starts[2 * p + 1]!;
+    const n = parts[p]!.length;
+    for (let i = 0; i <= n; i++) sources[at + i] = source + i;
+  }
+  return { joined, sources };
+}
+
+/** The source span of `[start, end)` of the joined comment text (it may run over several comment lines). */
+export function commentSpan(comments: CommentText, start: number, end: number): Span {
+  return { start: comments.sources[start]!, end: comments.sources[end - 1]! + 1 };
+}
+
+/** Every span of `root` a `#` can sit in without starting a comment: strings and keys. */
+export function quotedSpans(root: TableNode): Span[] {
+  const spans: Span[] = [];
+  const table = (t: TableNode): void => {
+    if (t.header) spans.push(t.header);
+    for (const m of t.members) {
+      spans.push(m.key);
+      if (m.value) value(m.value);
+      for (const sub of m.tables ?? (m.table ? [m.table] : [])) table(sub);
+    }
+  };
+  const value = (v: ValueNode): void => {
+    if (v.kind === 'string') spans.push(v);
+    else if (v.kind === 'array') v.items.forEach(value);
+    else if (v.kind === 'inlineTable') table(v.table);
+  };
+  table(root);
+  return spans;
+}
+
+/**
+ * Whether `offset`, after a `#` on its line, is in a comment: it is in no
+ * string and no key (what else follows a value on its line holds no secret).
+ */
+export function outsideQuoted(spans: readonly Span[], offset: number): boolean {
+  return !spans.some((s) => s.start <= offset && offset < s.end);
+}
+
+const sameLine = /#.*(?:gitleaks:allow|secretlint-disable-line|packs:allow-secret)/;
+const lineAbove = /^\s*#.*(?:secretlint-disable-next-line|gitleaks:allow|packs:allow-secret)/;
+
+/**
+ * The 0-based line (relative to `text`) of the comment that allows a
+ * secret whose literal (string or key) is `literal`, or for a secret in a
+ * comment, whose own span is `literal`; undefined when none does.
+ */
+export function allowingLine(text: string, literal: Span, inComment: boolean): number | undefined {
+  const lastLineStart = text.lastIndexOf('\n', literal.end - 1) + 1;
+  let lineEnd = text.indexOf('\n', literal.end);
+  if (lineEnd === -1) lineEnd = text.length;
+  // In a comment, the comment's own text counts: `# token=… gitleaks:allow`.
+  const after = text.slice(inComment ? lastLineStart : Math.max(literal.end, lastLineStart), lineEnd);
+  if (sameLine.test(inComment ? after.slice(after.indexOf('#')) : after)) return lineOf(text, lastLineStart);
+  const firstLineStart = text.lastIndexOf('\n', literal.start - 1) + 1;
+  if (firstLineStart === 0) return undefined;
+  const aboveStart = text.lastIndexOf('\n', firstLineStart - 2) + 1;
+  return lineAbove.test(text.slice(aboveStart, firstLineStart - 1)) ? lineOf(text, aboveStart) : undefined;
+}
+
+function lineOf(text: string, offset: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
