@@ -104,3 +104,30 @@ function lineOf(text: string, offset: number): number {
   for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) n++;
   return n;
 }
+
+/**
+ * Whether `[from, to)` is comment text only: after a `#` that starts a
+ * comment on its first line, and every further line it touches a comment
+ * line (`#` first). Replacing it leaves comments, so the file parses alike.
+ */
+export function withinComments(text: string, spans: readonly Span[], from: number, to: number): boolean {
+  let lineStart = text.lastIndexOf('\n', from - 1) + 1;
+  let lineEnd = endOfLine(text, lineStart);
+  let hash = text.indexOf('#', lineStart);
+  while (hash !== -1 && hash < from && !outsideQuoted(spans, hash)) hash = text.indexOf('#', hash + 1);
+  if (hash === -1 || hash >= from || from > lineEnd) return false;
+  while (to > lineEnd) {
+    lineStart = lineEnd + 1;
+    if (lineStart > text.length) return false;
+    lineEnd = endOfLine(text, lineStart);
+    const first = /^[ \t]*#/.exec(text.slice(lineStart, lineEnd));
+    if (!first || !outsideQuoted(spans, lineStart + first[0].length - 1)) return false;
+  }
+  return true;
+}
+
+function endOfLine(text: string, from: number): number {
+  let end = text.indexOf('\n', from);
+  if (end === -1) end = text.length;
+  return end > from && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+}
