@@ -25,6 +25,13 @@ export const scannerRows: readonly SecretRow[] = [
   },
   {
     kind: 'github-token',
+    label: 'a GitHub app installation token',
+    source: 'secretlint-rule-github (GitHub App installation token)',
+    pattern: String.raw`ghs_[0-9]{1,20}_[A-Za-z0-9_-]{1,1000}\.[A-Za-z0-9_-]{1,10000}\.[A-Za-z0-9_-]{1,1000}(?![A-Za-z0-9_-])`,
+    anchor: { source: '_', heads: ['ghs_'] },
+  },
+  {
+    kind: 'github-token',
     label: 'a GitHub fine-grained token',
     source: 'secretlint-rule-github; gitleaks github-fine-grained-pat',
     pattern: String.raw`github_pat_[A-Za-z0-9_]{82}${word}`,
@@ -62,7 +69,7 @@ export const scannerRows: readonly SecretRow[] = [
     kind: 'stripe-key',
     label: 'a Stripe secret key',
     source: 'secretlint-rule-stripe; gitleaks stripe-access-token',
-    pattern: String.raw`[rs]k_(?:live|test|prod)_[A-Za-z0-9]{20,99}${alnum}`,
+    pattern: String.raw`[rs]k_(?:live|test|prod)_[A-Za-z0-9]{24,99}${alnum}`,
     anchor: { source: '_', heads: ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'] },
   },
   {
@@ -84,6 +91,7 @@ export const scannerRows: readonly SecretRow[] = [
     label: 'an AWS access key id',
     source: 'secretlint-rule-aws (AWSAccessKeyID); gitleaks aws-access-token',
     pattern: String.raw`(?:ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16}(?![\p{L}\p{N}_])`,
+    boundary: 'word',
     anchor: { source: 'A(?:SIA|BIA|CCA|3T)', heads: ['ASIA', 'ABIA', 'ACCA', 'A3T'] },
   },
   {
@@ -92,7 +100,7 @@ export const scannerRows: readonly SecretRow[] = [
     source: 'secretlint-rule-aws (AWSSecretAccessKey)',
     pattern: String.raw`secret[_-]?access[_-]?key["']?\s*(?:=>|=|:)\s*["']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`,
     ignoreCase: true,
-    midWord: true,
+    boundary: 'none',
     anchor: { source: '[=:]', words: ['secret_access_key', 'secretaccesskey', 'secret-access-key'], quoted: true },
   },
   {
@@ -124,7 +132,7 @@ export const scannerRows: readonly SecretRow[] = [
     source: 'secretlint-rule-npm (NPM_TOKEN, `_authToken=` in .npmrc)',
     pattern: String.raw`_authToken\s*=\s*(?<secret>[^\s"'$\[{<(][^\s"']{7,})`,
     ignoreCase: true,
-    midWord: true,
+    boundary: 'none',
     anchor: { source: '[=:]', words: ['_authtoken'] },
   },
   {
@@ -146,6 +154,7 @@ export const scannerRows: readonly SecretRow[] = [
     label: 'a Twilio API key',
     source: 'gitleaks twilio-api-key',
     pattern: String.raw`SK[0-9a-fA-F]{32}(?![\p{L}\p{N}_])`,
+    boundary: 'word',
     anchor: { source: 'K', heads: ['SK'] },
   },
   {
@@ -168,7 +177,7 @@ export const scannerRows: readonly SecretRow[] = [
     source: 'secretlint-rule-privatekey; gitleaks private-key',
     // The whole block when its end is there (one finding over every line), else the header and the key text that follows it.
     pattern: String.raw`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s\\:.,()-]{64,65536}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\s\\]{64,65536})`,
-    midWord: true,
+    boundary: 'none',
     anchor: { source: '-', heads: ['-----BEGIN'] },
   },
   {
@@ -177,6 +186,7 @@ export const scannerRows: readonly SecretRow[] = [
     source: 'secretlint-rule-basicauth',
     pattern: String.raw`(?:https?|ftps?)://(?<user>[^${notUrl}:@]{1,256}):(?<secret>[^${notUrl}]{1,256})@(?=[A-Za-z0-9[])`,
     ignoreCase: true,
+    boundary: 'none',
     anchor: { source: '[=:]', words: ['http', 'https', 'ftp', 'ftps'] },
   },
   {
@@ -185,6 +195,7 @@ export const scannerRows: readonly SecretRow[] = [
     source: 'secretlint-rule-database-connection-string (MongoDB, MySQL, PostgreSQL; Redis, AMQP, SQL Server alike)',
     pattern: String.raw`(?:mongodb(?:\+srv)?|postgres(?:ql)?|mysqlx?|mariadb|rediss?|amqps?|mssql|sqlserver)://(?<user>[^${notUrl}:@]{0,256}):(?<secret>[^${notUrl}]{1,256})@(?=[A-Za-z0-9[])`,
     ignoreCase: true,
+    boundary: 'none',
     anchor: { source: '[=:]', words: ['mongodb', 'mongodb+srv', 'postgres', 'postgresql', 'mysql', 'mysqlx', 'mariadb', 'redis', 'rediss', 'amqp', 'amqps', 'mssql', 'sqlserver'] },
   },
   { kind: 'groq-key', label: 'a Groq API key', source: 'secretlint-rule-groq', pattern: String.raw`gsk_[A-Za-z0-9]{52}${alnum}`, anchor: { source: '_', heads: ['gsk_'] } },

@@ -22,7 +22,16 @@ export interface SecretRow {
   /** Other rows: a JavaScript regex source; a group `(?<secret>…)` marks the part reported and redacted, else the whole match. */
   readonly pattern?: string;
   readonly ignoreCase?: boolean;
-  /** A match may follow a letter, digit or `_` (rows default to Python's `\b` before the match). */
-  readonly midWord?: boolean;
+  /**
+   * What may not stand just before a match: a letter, digit or `_` (`word`,
+   * Python's `\b`, the writer's rows), a letter (`letter`, secretlint's
+   * `(?<!\p{L})`, the other rows' default), or nothing (`none`).
+   */
+  readonly boundary?: 'word' | 'letter' | 'none';
+  /**
+   * A broad row (the writer's `token=…`, `Bearer …`): where a match of a
+   * precise row lies inside one of its matches, the precise one is reported.
+   */
+  readonly generic?: boolean;
   readonly anchor: Anchor;
 }

@@ -157,7 +157,8 @@ function singleCharacters(source: string): string[] {
 
 /** `found` with `c`'s match at `start` added, if there is one (a new list on the first). */
 function tryAt(value: string, c: Compiled, start: number, skipPlaceholders: boolean, found: SecretMatch[] | undefined): SecretMatch[] | undefined {
-  if (!c.row.midWord && followsWordChar(value, start)) return found;
+  const boundary = c.row.boundary ?? (c.row.python !== undefined ? 'word' : 'letter');
+  if (boundary !== 'none' && start > 0 && (boundary === 'word' ? followsWordChar(value, start) : followsLetter(value, start))) return found;
   c.regex.lastIndex = start;
   const hit = c.regex.exec(value);
   if (!hit) return found;
@@ -165,7 +166,7 @@ function tryAt(value: string, c: Compiled, start: number, skipPlaceholders: bool
   let from = span ? span[0] : start;
   let to = span ? span[1] : start + hit[0].length;
   while (to > from && trailingSpace.test(value[to - 1]!)) to--;
-  if (skipPlaceholders && isPlaceholder(value.slice(from, to), hit.groups?.['user'])) return found;
+  if (skipPlaceholders && isPlaceholder(value.slice(from, to), hit.groups?.['user'], c.row.generic === true)) return found;
   (found ??= []).push({ pattern: c.row, start: from, end: to });
   return found;
 }
@@ -212,16 +213,30 @@ function endsWithWord(s: string, end: number, w: string): boolean {
   return true;
 }
 
-/** Sorted by start (stable: table order at equal starts), each kept only if it does not overlap one kept before. */
-function withoutOverlaps(found: SecretMatch[]): SecretMatch[] {
-  if (found.length < 2) return found;
+/**
+ * Sorted by start (stable: table order at equal starts), each kept only if
+ * it does not overlap one kept before; but a precise match inside a broad
+ * row's match (`token=` + a Slack token) takes its place.
+ */
+export function withoutOverlaps(found: readonly SecretMatch[]): SecretMatch[] {
+  if (found.length < 2) return [...found];
   const kept: SecretMatch[] = [];
   for (const f of [...found].sort((a, b) => a.start - b.start)) {
     const last = kept[kept.length - 1];
     if (!last || f.start >= last.end) kept.push(f);
+    else if (last.pattern.generic && !f.pattern.generic && f.end <= last.end) kept[kept.length - 1] = f;
   }
   return kept;
 }
+
+function followsLetter(s: string, at: number): boolean {
+  const low = s.charCodeAt(at - 1);
+  if (low < 128) return (low >= 97 && low <= 122) || (low >= 65 && low <= 90);
+  const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
+  return letter.test(String.fromCodePoint(s.codePointAt(start)!));
+}
+
+const letter = /\p{L}/u;
 
 /** A character Python's `\w` matches in a str pattern: a letter, a digit, or `_`. */
 const wordChar = /[\p{L}\p{N}_]/u;
@@ -243,12 +258,12 @@ const placeholderPasswords = new Set(['password', 'passwd', 'pass', 'pwd', 'secr
 /**
  * A match that is not a secret: a placeholder, a documentation example, a
  * variable (`$TOKEN`), too few distinct characters to be a key (`1111`), a
- * URL whose password is its user name or a stand-in. For an assignment
- * (`token = …`) the value after `=` or `:` is judged.
+ * URL whose password is its user name or a stand-in. For the writer's
+ * assignment row (`token = …`) the value after `=` or `:` is judged.
  */
-export function isPlaceholder(secret: string, user?: string): boolean {
+export function isPlaceholder(secret: string, user?: string, assignment = false): boolean {
   if (placeholderMarks.test(secret)) return true;
-  const value = /^[A-Za-z_-]+\s*[=:]\s*(.*)$/s.exec(secret)?.[1] ?? secret;
+  const value = (assignment && /^[A-Za-z_-]+\s*[=:]\s*(.*)$/s.exec(secret)?.[1]) || secret;
   if (value.startsWith('$') || new Set(value).size < 4) return true;
   return user !== undefined && (value === user || value.length < 4 || placeholderPasswords.has(value.toLowerCase()));
 }

@@ -17,6 +17,7 @@ export const writerRows: readonly SecretRow[] = [
     source: 'capture writer (FORMATS.md B.4)',
     python: String.raw`(?i)\bbearer\s+[A-Za-z0-9._~+/=\-]{8,}`,
     anchor: { source: '[bB][eE][aA][rR][eE][rR]', heads: ['bearer'] },
+    generic: true,
   },
   {
     kind: 'authorization-header',
@@ -24,6 +25,7 @@ export const writerRows: readonly SecretRow[] = [
     source: 'capture writer (FORMATS.md B.4)',
     python: String.raw`(?i)\bauthorization\s*:\s*[A-Za-z0-9._~+/=\-]{8,}`,
     anchor: { source: '[=:]', words: ['authorization'] },
+    generic: true,
   },
   { kind: 'anthropic-key', label: 'an Anthropic API key', source: 'capture writer (FORMATS.md B.4)', python: String.raw`\bsk-ant-[A-Za-z0-9_-]{16,}`, anchor: { source: '-', heads: ['sk-ant-'] } },
   { kind: 'secret-key', label: 'an API secret key (sk-)', source: 'capture writer (FORMATS.md B.4)', python: String.raw`\bsk-[A-Za-z0-9_-]{16,}`, anchor: { source: '-', heads: ['sk-'] } },
@@ -44,6 +46,7 @@ export const writerRows: readonly SecretRow[] = [
     source: 'capture writer (FORMATS.md B.4)',
     python: String.raw`(?i)\b(password|passwd|token|secret|api[_-]?key)\s*[=:]\s*[^\s&"']{8,}`,
     anchor: { source: '[=:]', words: ['password', 'passwd', 'token', 'secret', 'apikey', 'api_key', 'api-key'] },
+    generic: true,
   },
 ];
 

@@ -165,7 +165,13 @@ test('overlapping matches are reported once: the earliest, and at one start the 
   );
   assert.deepEqual(
     findSecrets('token: ghp_abcdefghijklmnopqrstuvwxyz').map((m) => [m.pattern.kind, m.start]),
+    [['github-token', 7]],
+    'a precise kind inside the broad token= row is reported instead, and its redaction keeps the name',
+  );
+  assert.deepEqual(
+    findSecrets('secret: token=abc_0123456789abcdef0123').map((m) => [m.pattern.kind, m.start]),
     [['credential-assignment', 0]],
+    'between two broad rows the earliest still wins',
   );
   const project = fakeSecrets(5).find((f) => f.name === 'openai-project')!;
   assert.deepEqual(
@@ -182,7 +188,9 @@ function reference(value: string): SecretMatch[] {
     const { source, flags } = row.python !== undefined ? translatePython(row.python) : { source: row.pattern!, flags: row.ignoreCase ? 'iuy' : 'uy' };
     const sticky = new RegExp(source, `${flags}d`);
     for (let at = 0; at < value.length; at++) {
-      if (!row.midWord && at > 0 && /[\p{L}\p{N}_]/u.test(String.fromCodePoint(value.codePointAt(at - 1)!))) continue;
+      const boundary = row.boundary ?? (row.python !== undefined ? 'word' : 'letter');
+      const before = at > 0 ? String.fromCodePoint(value.codePointAt(at - 1)!) : '';
+      if (boundary !== 'none' && before !== '' && (boundary === 'word' ? /[\p{L}\p{N}_]/u : /\p{L}/u).test(before)) continue;
       sticky.lastIndex = at;
       const m = sticky.exec(value);
       if (!m) continue;
@@ -197,6 +205,7 @@ function reference(value: string): SecretMatch[] {
   for (const m of all.sort((a, b) => a.start - b.start || secretRows.indexOf(a.pattern) - secretRows.indexOf(b.pattern))) {
     const last = kept[kept.length - 1];
     if (!last || m.start >= last.end) kept.push(m);
+    else if (last.pattern.generic && !m.pattern.generic && m.end <= last.end) kept[kept.length - 1] = m;
   }
   return kept;
 }
