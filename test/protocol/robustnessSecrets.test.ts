@@ -1,5 +1,6 @@
 // Secrets never leave in what the extension writes about a file: a capture
-// and a pack full of them go through the server with verbose tracing, every
+// holding every kind (in values, keys and comments) and a pack full of
+// them go through the server with verbose tracing, every
 // feature is asked at every line (hover, completion, symbols, folds, code
 // lenses, code actions on every diagnostic, workspace symbols), and
 // everything the server sent on the wire, logged and wrote to stderr is
@@ -21,6 +22,7 @@ import { type HandEditFixResult, handEditFixRequest } from '../../src-shared/pro
 import { renderRequest } from '../../src-shared/protocol/pack';
 import { LspSession } from '../support/lspSession';
 import { distDir } from '../support/paths';
+import { secretRows } from '../../src-shared/prompts/rules/secrets';
 import { secretPack, secretPrompts, secrets } from '../support/secretsFixture';
 
 function assertNoSecret(text: string, where: string): void {
@@ -92,10 +94,11 @@ test('nothing the server sends or logs holds a secret of the files it checks; th
   }
 });
 
-/** The capture's secrets are found (so the scan above had something to leak). */
+/** The capture's secrets are found, every kind (so the scan above had something of each to leak). */
 function assertSecretsFlagged(language: string, diagnostics: readonly Diagnostic[]): void {
   if (language !== 'spec-prompts') return;
-  assert.ok(diagnostics.filter((d) => d.code === 'prompts/secret').length >= 10, 'the secrets are reported');
+  const reported = new Set(diagnostics.filter((d) => d.code === 'prompts/secret').map((d) => (d.data as { kind: string }).kind));
+  assert.deepEqual([...new Set(secretRows.map((r) => r.kind))].filter((k) => !reported.has(k)), [], 'kinds not reported');
 }
 
 test('`check` prints no secret of the files it checks, in either output, nor `render` in its report', () => {
