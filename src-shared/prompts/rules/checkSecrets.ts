@@ -16,7 +16,7 @@ import type { PathSegment } from '../toml/tableView';
 import { isTable } from '../toml/valueTypes';
 import { promptsCodes as codes } from './codes';
 import type { Report } from './report';
-import { allowingLine, commentSpan, commentText, outsideQuoted, quotedSpans } from './secretComments';
+import { allowingComment, commentSpan, commentText, outsideQuoted, overlapsAny, quotedSpans } from './secretComments';
 import { findSecrets, isPlaceholder, redaction, type SecretMatch } from './secrets';
 
 /** A pattern a team adds (setting `packsAndPrompts.prompts.secrets.extraPatterns`). */
@@ -85,12 +85,14 @@ function reportInString(report: Report, block: Block, path: readonly PathSegment
   const key = [...path].reverse().find((p) => typeof p === 'string') ?? 'a value';
   const literal = node && !(node instanceof TableNode) && node.kind === 'string' ? (node as StringNode) : undefined;
   const spans = literal ? sourceSpansOfValue(block.text, literal, literal.style, found) : [];
+  const fallback: Span = node instanceof TableNode ? node.span : (node ?? block.headers[0] ?? { start: 0, end: 0 });
+  // One allow comment covers the whole literal: looked for once, however many secrets it holds.
+  const allowed = allowingComment(block.text, literal ?? fallback, false);
   found.forEach((m, i) => {
     const exact = spans[i];
     if (exact) reported.push(exact);
     // Without the exact characters (the index and the parser disagree) the value is shown, but no redaction is offered.
-    const span: Span = exact ?? (node instanceof TableNode ? node.span : (node ?? block.headers[0] ?? { start: 0, end: 0 }));
-    add(report, block, span, literal ?? span, false, `\`${key}\``, m, options, exact !== undefined);
+    add(report, block, exact ?? fallback, allowed, `\`${key}\``, m, options, exact !== undefined);
   });
 }
 
@@ -101,9 +103,10 @@ function reportInKey(report: Report, block: Block, path: readonly PathSegment[],
   const source = block.text.slice(segment.start, segment.end);
   // A bare or plainly quoted key holds the name as written: the finding is on its characters; a key with escapes is shown whole.
   const shift = source === key ? 0 : source.slice(1, -1) === key ? 1 : -1;
+  const allowed = allowingComment(block.text, segment, false);
   for (const m of found) {
     const span = shift === -1 ? segment : { start: segment.start + shift + m.start, end: segment.start + shift + m.end };
-    add(report, block, span, segment, false, 'a key name', m, options, false);
+    add(report, block, span, allowed, 'a key name', m, options, false);
   }
 }
 
@@ -114,20 +117,25 @@ function checkComments(report: Report, block: Block, find: (s: string) => Found[
   const candidates = find(comments.joined);
   if (candidates.length === 0) return;
   let quoted: Span[] | undefined;
+  const values = [...reported].sort((a, b) => a.start - b.start);
+  const allowedIn = new Map<number, number | undefined>();
   for (const m of candidates) {
     const span = commentSpan(comments, m.start, m.end);
     // A `#` inside a string is no comment: what follows it is the string's, reported (or not) as its value.
-    if (reported.some((r) => r.start < span.end && span.start < r.end)) continue;
+    if (overlapsAny(values, span.start, span.end)) continue;
     quoted ??= quotedSpans(block.root);
     if (!outsideQuoted(quoted, span.start)) continue;
-    add(report, block, span, span, true, 'a comment', m, options, true);
+    // One look per comment line, however many secrets it holds.
+    const line = block.text.lastIndexOf('\n', span.end - 1);
+    if (!allowedIn.has(line)) allowedIn.set(line, allowingComment(block.text, span, true));
+    add(report, block, span, allowedIn.get(line), 'a comment', m, options, true);
   }
 }
 
-function add(report: Report, block: Block, span: Span, literal: Span, inComment: boolean, where: string, m: Found, options: SecretOptions, redactable: boolean): void {
-  const allowedBy = allowingLine(block.text, literal, inComment);
+/** Reports `m` at `span`: as allowed when a comment at offset `allowedBy` silences it, else at its kind's severity. */
+function add(report: Report, block: Block, span: Span, allowedBy: number | undefined, where: string, m: Found, options: SecretOptions, redactable: boolean): void {
   if (allowedBy !== undefined) {
-    const line = block.startLine + allowedBy + 1;
+    const line = block.positionAt(allowedBy).line + 1;
     report.add(codes.secretAllowed, block, span, `${where} holds ${m.label}, allowed by the comment on line ${line}`, { data: { kind: m.kind, allowedOnLine: line } });
     return;
   }

@@ -50,7 +50,7 @@ export function commentSpan(comments: CommentText, start: number, end: number): 
   return { start: comments.sources[start]!, end: comments.sources[end - 1]! + 1 };
 }
 
-/** Every span of `root` a `#` can sit in without starting a comment: strings and keys. */
+/** Every span of `root` a `#` can sit in without starting a comment: strings and keys, sorted by start (they never overlap). */
 export function quotedSpans(root: TableNode): Span[] {
   const spans: Span[] = [];
   const table = (t: TableNode): void => {
@@ -67,7 +67,20 @@ export function quotedSpans(root: TableNode): Span[] {
     else if (v.kind === 'inlineTable') table(v.table);
   };
   table(root);
-  return spans;
+  return spans.sort((a, b) => a.start - b.start);
+}
+
+/** Whether any of `sorted` (by start, none overlapping) overlaps `[start, end)`: a binary search. */
+export function overlapsAny(sorted: readonly Span[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  // The first span that ends after `start`.
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.end <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo]!.start < end;
 }
 
 /**
@@ -75,34 +88,29 @@ export function quotedSpans(root: TableNode): Span[] {
  * string and no key (what else follows a value on its line holds no secret).
  */
 export function outsideQuoted(spans: readonly Span[], offset: number): boolean {
-  return !spans.some((s) => s.start <= offset && offset < s.end);
+  return !overlapsAny(spans, offset, offset + 1);
 }
 
-const sameLine = /#.*(?:gitleaks:allow|secretlint-disable-line|packs:allow-secret)/;
+const sameLine = /^#.*(?:gitleaks:allow|secretlint-disable-line|packs:allow-secret)/;
 const lineAbove = /^\s*#.*(?:secretlint-disable-next-line|gitleaks:allow|packs:allow-secret)/;
 
 /**
- * The 0-based line (relative to `text`) of the comment that allows a
- * secret whose literal (string or key) is `literal`, or for a secret in a
- * comment, whose own span is `literal`; undefined when none does.
+ * The offset (in `text`) of the comment that allows a secret whose literal
+ * (string or key) is `literal`, or for a secret in a comment, whose own
+ * span is `literal`; undefined when none does. Reads the literal's last
+ * line after it and the line above its first line, no more.
  */
-export function allowingLine(text: string, literal: Span, inComment: boolean): number | undefined {
+export function allowingComment(text: string, literal: Span, inComment: boolean): number | undefined {
   const lastLineStart = text.lastIndexOf('\n', literal.end - 1) + 1;
-  let lineEnd = text.indexOf('\n', literal.end);
-  if (lineEnd === -1) lineEnd = text.length;
+  const lineEnd = endOfLine(text, literal.end);
   // In a comment, the comment's own text counts: `# token=… gitleaks:allow`.
-  const after = text.slice(inComment ? lastLineStart : Math.max(literal.end, lastLineStart), lineEnd);
-  if (sameLine.test(inComment ? after.slice(after.indexOf('#')) : after)) return lineOf(text, lastLineStart);
+  const from = inComment ? text.lastIndexOf('#', literal.start) : literal.end;
+  const hash = text.indexOf('#', Math.max(from, lastLineStart));
+  if (hash !== -1 && hash < lineEnd && sameLine.test(text.slice(hash, lineEnd))) return hash;
   const firstLineStart = text.lastIndexOf('\n', literal.start - 1) + 1;
   if (firstLineStart === 0) return undefined;
   const aboveStart = text.lastIndexOf('\n', firstLineStart - 2) + 1;
-  return lineAbove.test(text.slice(aboveStart, firstLineStart - 1)) ? lineOf(text, aboveStart) : undefined;
-}
-
-function lineOf(text: string, offset: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) n++;
-  return n;
+  return lineAbove.test(text.slice(aboveStart, firstLineStart - 1)) ? aboveStart : undefined;
 }
 
 /**

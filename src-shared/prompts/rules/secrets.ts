@@ -249,8 +249,14 @@ function followsWordChar(s: string, at: number): boolean {
   return wordChar.test(String.fromCodePoint(s.codePointAt(start)!));
 }
 
-/** Text a writer of documentation or a template puts where a secret goes, or code that reads one from elsewhere. */
-const placeholderMarks = /example|your|replace|placeholder|changeme|redacted|dummy|xxxx|\*\*\*|\.\.\.|…|%s|[()[\]{}<>]|process\.env|os\.environ|getenv/i;
+/** Words a writer of documentation or a template puts where a secret goes, or code that reads one from elsewhere (lower case). */
+const placeholderWords = ['example', 'your', 'replace', 'placeholder', 'changeme', 'redacted', 'dummy', 'xxxx', '***', '...', '…', '%s', 'process.env', 'os.environ', 'getenv'];
+
+/** Brackets: a template (`<token>`, `{{token}}`, `${TOKEN}`) or code (`os.environ["KEY"]`), never a key. */
+const brackets = /[()[\]{}<>]/;
+
+/** The value of an assignment (`token = value`). */
+const assigned = /^[A-Za-z_-]+\s*[=:]\s*/;
 
 /** Passwords in a URL that only stand for one. */
 const placeholderPasswords = new Set(['password', 'passwd', 'pass', 'pwd', 'secret', 'mypassword', 'pass123', 'changeit']);
@@ -262,8 +268,20 @@ const placeholderPasswords = new Set(['password', 'passwd', 'pass', 'pwd', 'secr
  * assignment row (`token = …`) the value after `=` or `:` is judged.
  */
 export function isPlaceholder(secret: string, user?: string, assignment = false): boolean {
-  if (placeholderMarks.test(secret)) return true;
-  const value = (assignment && /^[A-Za-z_-]+\s*[=:]\s*(.*)$/s.exec(secret)?.[1]) || secret;
-  if (value.startsWith('$') || new Set(value).size < 4) return true;
+  if (brackets.test(secret)) return true;
+  const lower = secret.toLowerCase();
+  for (const w of placeholderWords) if (lower.includes(w)) return true;
+  const prefix = assignment ? assigned.exec(secret) : null;
+  const value = prefix && prefix[0].length < secret.length ? secret.slice(prefix[0].length) : secret;
+  if (value.startsWith('$') || fewerDistinctThan(value, 4)) return true;
   return user !== undefined && (value === user || value.length < 4 || placeholderPasswords.has(value.toLowerCase()));
+}
+
+function fewerDistinctThan(s: string, n: number): boolean {
+  const seen: number[] = [];
+  for (let i = 0; i < s.length && seen.length < n; i++) {
+    const c = s.charCodeAt(i);
+    if (!seen.includes(c)) seen.push(c);
+  }
+  return seen.length < n;
 }
