@@ -47,6 +47,26 @@ export function measure(size: number, plan: Plan, f: () => unknown): Figure {
   return { ms, cpuMs: median(cpuTimes), mbps: size / 1e6 / (ms / 1000), runs: plan.runs, warmups: plan.warmups };
 }
 
+/** `measure` for a function whose work ends when its promise settles (a peer with an asynchronous API). */
+export async function measureAsync(size: number, plan: Plan, f: () => Promise<unknown>): Promise<Figure> {
+  collectGarbage();
+  for (let i = 0; i < plan.warmups; i++) sink.value = await f();
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  for (let i = 0; i < plan.runs; i++) {
+    sink.value = undefined;
+    const cpu = process.cpuUsage();
+    const began = performance.now();
+    sink.value = await f();
+    times.push(performance.now() - began);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
+  }
+  sink.value = undefined;
+  const ms = median(times);
+  return { ms, cpuMs: median(cpuTimes), mbps: size / 1e6 / (ms / 1000), runs: plan.runs, warmups: plan.warmups };
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
