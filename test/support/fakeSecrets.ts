@@ -107,8 +107,6 @@ export function fakeSecrets(seed = 1): FakeSecret[] {
     whole('cloudflare', 'cloudflare-token', p('cf', 'ut_') + r.chars(40, alnum) + r.chars(8, hex)),
     whole('tailscale', 'tailscale-key', `${p('ts', 'key-')}auth-${r.chars(12, alnum)}-${r.chars(30, alnum)}`),
     whole('vercel', 'vercel-token', p('vc', 'p_') + r.chars(40, alnum)),
-    whole('vault', 'vault-token', p('hv', 's.') + r.chars(95, urlSafe)),
-    whole('databricks', 'databricks-token', p('da', 'pi') + r.chars(32, hex)),
     whole('age', 'age-key', p('AGE-SECRET', '-KEY-1') + r.chars(58, 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L')),
     whole('digitalocean', 'digitalocean-token', p('do', 'p_v1_') + r.chars(64, hex)),
     whole('pulumi', 'pulumi-token', p('pu', 'l-') + r.chars(40, hex)),

@@ -238,20 +238,6 @@ export const scannerRows: readonly SecretRow[] = [
     pattern: String.raw`vc[pikar]_[A-Za-z0-9]{20,60}${alnum}`,
     anchor: { source: '_', heads: ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'] },
   },
-  {
-    kind: 'vault-token',
-    label: 'a HashiCorp Vault token',
-    source: 'secretlint-rule-hashicorp-vault',
-    pattern: String.raw`hv[sbr]\.[A-Za-z0-9_-]{90,300}(?![A-Za-z0-9_-])`,
-    anchor: { source: 'hv[sbr]\\.', heads: ['hvs.', 'hvb.', 'hvr.'] },
-  },
-  {
-    kind: 'databricks-token',
-    label: 'a Databricks token',
-    source: 'secretlint-rule-databricks; gitleaks databricks-api-token',
-    pattern: String.raw`dapi[A-Fa-f0-9]{32}(?:-[0-9])?(?![A-Fa-f0-9])`,
-    anchor: { source: 'dapi', heads: ['dapi'] },
-  },
   { kind: 'age-key', label: 'an age secret key', source: 'gitleaks age-secret-key', pattern: String.raw`AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`, anchor: { source: '-', heads: ['AGE-'] } },
   {
     kind: 'digitalocean-token',

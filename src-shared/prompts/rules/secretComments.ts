@@ -8,10 +8,12 @@
 
 import type { Span, TableNode, ValueNode } from '../toml/syntaxTree';
 
-/** The text after each `#` of `text` up to its line's end, joined; `sources[i]` is where `joined[i]` stands in `text`. */
+/** The text after each `#` of a block up to its line's end, joined with line breaks. */
 export interface CommentText {
   readonly joined: string;
-  readonly sources: Int32Array;
+  /** For each piece: where it starts in the block's text, and in `joined`. */
+  readonly sourceStarts: readonly number[];
+  readonly joinedStarts: readonly number[];
 }
 
 /**
@@ -23,31 +25,38 @@ export function commentText(text: string): CommentText | undefined {
   let hash = text.indexOf('#');
   if (hash === -1) return undefined;
   const parts: string[] = [];
-  const starts: number[] = [];
+  const sourceStarts: number[] = [];
+  const joinedStarts: number[] = [];
   let length = 0;
   while (hash !== -1) {
     let end = text.indexOf('\n', hash);
     if (end === -1) end = text.length;
     const lineEnd = end > hash && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
     parts.push(text.slice(hash + 1, lineEnd));
-    starts.push(hash + 1, length);
+    sourceStarts.push(hash + 1);
+    joinedStarts.push(length);
     length += lineEnd - hash;
     hash = text.indexOf('#', end);
   }
-  const joined = parts.join('\n');
-  const sources = new Int32Array(joined.length + 1);
-  for (let p = 0; p < parts.length; p++) {
-    const source = starts[2 * p]!;
-    const at = starts[2 * p + 1]!;
-    const n = parts[p]!.length;
-    for (let i = 0; i <= n; i++) sources[at + i] = source + i;
-  }
-  return { joined, sources };
+  return { joined: parts.join('\n'), sourceStarts, joinedStarts };
 }
 
 /** The source span of `[start, end)` of the joined comment text (it may run over several comment lines). */
 export function commentSpan(comments: CommentText, start: number, end: number): Span {
-  return { start: comments.sources[start]!, end: comments.sources[end - 1]! + 1 };
+  return { start: sourceOf(comments, start), end: sourceOf(comments, end - 1) + 1 };
+}
+
+/** Where the character at `at` of the joined text stands in the block's text. */
+function sourceOf(comments: CommentText, at: number): number {
+  const starts = comments.joinedStarts;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return comments.sourceStarts[lo]! + (at - starts[lo]!);
 }
 
 /** Every span of `root` a `#` can sit in without starting a comment: strings and keys, sorted by start (they never overlap). */

@@ -27,16 +27,35 @@ export interface SecretMatch {
 
 interface Compiled {
   readonly row: SecretRow;
+  /** Position in the table: at one start, the lower rank wins. */
+  readonly rank: number;
   readonly regex: RegExp;
-  readonly ignoreCase: boolean;
-  /** For a row anchored at heads: each head and where in it the anchor matches. */
-  readonly heads?: readonly { readonly text: string; readonly at: number; readonly first: number }[];
 }
 
-/** The rows of one anchor source, as the search for it found them. */
+/** A head of a row anchored at heads: the text and the row. */
+interface HeadEntry {
+  readonly text: string;
+  readonly c: Compiled;
+}
+
+/** A word of a row anchored at words. */
+interface WordEntry {
+  readonly word: string;
+  readonly c: Compiled;
+  readonly quoted: boolean;
+}
+
+/**
+ * The rows of one anchor source, indexed so a hit costs a lookup or two:
+ * heads by where the anchor sits in them and then by their first
+ * character; words by their last character (folded as IGNORECASE does).
+ */
 interface Group {
-  readonly atHeads: readonly Compiled[];
-  readonly atWords: readonly (Compiled & { readonly words: readonly string[]; readonly quoted: boolean })[];
+  readonly headsAt: readonly { readonly at: number; readonly byFirst: ReadonlyMap<number, readonly HeadEntry[]> }[];
+  /** Heads compared as Python's IGNORECASE does (`bearer`). */
+  readonly foldedHeads: readonly (HeadEntry & { readonly at: number })[];
+  readonly wordsByLast: ReadonlyMap<number, readonly WordEntry[]>;
+  readonly quotedWords: boolean;
 }
 
 export class SecretMatcher {
@@ -47,26 +66,37 @@ export class SecretMatcher {
 
   constructor(rows: readonly SecretRow[]) {
     const sources: string[] = [];
-    const heads: Compiled[][] = [];
-    const words: (Compiled & { words: readonly string[]; quoted: boolean })[][] = [];
-    for (const row of rows) {
+    const groups: { headsAt: Map<number, Map<number, HeadEntry[]>>; foldedHeads: (HeadEntry & { at: number })[]; wordsByLast: Map<number, WordEntry[]>; quotedWords: boolean }[] = [];
+    rows.forEach((row, rank) => {
       let k = sources.indexOf(row.anchor.source);
       if (k === -1) {
         k = sources.push(row.anchor.source) - 1;
-        heads.push([]);
-        words.push([]);
+        groups.push({ headsAt: new Map(), foldedHeads: [], wordsByLast: new Map(), quotedWords: false });
       }
+      const g = groups[k]!;
       const { source, flags } = row.python !== undefined ? translatePython(row.python) : { source: row.pattern ?? '(?!)', flags: row.ignoreCase ? 'iuy' : 'uy' };
-      const regex = new RegExp(source, source.includes('(?<secret>') ? `${flags}d` : flags);
-      const ignoreCase = flags.includes('i');
+      const c: Compiled = { row, rank, regex: new RegExp(source, source.includes('(?<secret>') ? `${flags}d` : flags) };
       const anchor = row.anchor;
       if ('heads' in anchor) {
-        const at = new RegExp(anchor.source, 'y');
-        const placed = anchor.heads.map((text) => ({ text, at: anchorIndex(at, text), first: text.charCodeAt(0) }));
-        heads[k]!.push({ row, regex, ignoreCase, heads: placed });
-      } else words[k]!.push({ row, regex, ignoreCase, words: anchor.words, quoted: anchor.quoted === true });
-    }
-    sources.forEach((_, k) => this.groups.push({ atHeads: heads[k]!, atWords: words[k]! }));
+        const sticky = new RegExp(anchor.source, 'y');
+        for (const text of anchor.heads) {
+          const at = anchorIndex(sticky, text);
+          if (flags.includes('i')) g.foldedHeads.push({ text, c, at });
+          else {
+            const byFirst = g.headsAt.get(at) ?? g.headsAt.set(at, new Map()).get(at)!;
+            const first = text.charCodeAt(0);
+            (byFirst.get(first) ?? byFirst.set(first, []).get(first)!).push({ text, c });
+          }
+        }
+      } else {
+        for (const word of anchor.words) {
+          const last = fold(word.charCodeAt(word.length - 1));
+          (g.wordsByLast.get(last) ?? g.wordsByLast.set(last, []).get(last)!).push({ word, c, quoted: anchor.quoted === true });
+        }
+        g.quotedWords ||= anchor.quoted === true;
+      }
+    });
+    for (const g of groups) this.groups.push({ headsAt: [...g.headsAt].map(([at, byFirst]) => ({ at, byFirst })), foldedHeads: g.foldedHeads, wordsByLast: g.wordsByLast, quotedWords: g.quotedWords });
     // A hit whose text is one such character came from the first anchor that matches exactly that text.
     for (const c of sources.flatMap(singleCharacters)) {
       if (!this.anchorOfChar.has(c)) this.anchorOfChar.set(c, sources.findIndex((t) => new RegExp(`^(?:${t})$`).test(c)));
@@ -87,29 +117,34 @@ export class SecretMatcher {
 
   private scan(value: string, skipPlaceholders: boolean): SecretMatch[] {
     if (value.length < shortestSecret) return [];
-    let found: SecretMatch[] | undefined;
+    const found: Ranked[] = [];
     const search = this.anchorSearch;
     search.lastIndex = 0;
     for (let m = search.exec(value); m !== null; m = search.exec(value)) {
       const group = this.groups[this.anchorOf(value, m)]!;
-      for (const c of group.atHeads) {
-        for (const h of c.heads!) {
-          const start = m.index - h.at;
-          if (start < 0) continue;
-          const first = value.charCodeAt(start);
-          if (first !== h.first && !(c.ignoreCase && foldsTo(first, h.first))) continue;
-          if (c.ignoreCase ? !endsWithWord(value, start + h.text.length, h.text) : !value.startsWith(h.text, start)) continue;
-          found = tryAt(value, c, start, skipPlaceholders, found);
-        }
+      for (const { at, byFirst } of group.headsAt) {
+        const start = m.index - at;
+        const entries = start >= 0 ? byFirst.get(value.charCodeAt(start)) : undefined;
+        if (entries) for (const e of entries) if (value.startsWith(e.text, start)) tryAt(value, e.c, start, skipPlaceholders, found);
       }
-      if (group.atWords.length === 0) continue;
+      for (const e of group.foldedHeads) {
+        const start = m.index - e.at;
+        if (start >= 0 && endsWithWord(value, start + e.text.length, e.text)) tryAt(value, e.c, start, skipPlaceholders, found);
+      }
+      if (group.wordsByLast.size === 0) continue;
       const end = beforeSpaces(value, m.index);
-      for (const c of group.atWords) {
-        const ends = c.quoted && end > 0 && isQuote(value.charCodeAt(end - 1)) ? [end, beforeSpaces(value, end - 1)] : [end];
-        for (const e of ends) for (const w of c.words) if (endsWithWord(value, e, w)) found = tryAt(value, c, e - w.length, skipPlaceholders, found);
-      }
+      this.tryWords(value, group, end, false, skipPlaceholders, found);
+      if (group.quotedWords && end > 0 && isQuote(value.charCodeAt(end - 1))) this.tryWords(value, group, beforeSpaces(value, end - 1), true, skipPlaceholders, found);
     }
-    return found ? withoutOverlaps(found) : [];
+    return found.length > 0 ? withoutOverlaps(found) : [];
+  }
+
+  /** The rows whose word ends at `end`; past a quote (`quoted`), only the rows that allow one. */
+  private tryWords(value: string, group: Group, end: number, quoted: boolean, skipPlaceholders: boolean, found: Ranked[]): void {
+    if (end === 0) return;
+    const entries = group.wordsByLast.get(fold(value.charCodeAt(end - 1)));
+    if (!entries) return;
+    for (const e of entries) if ((!quoted || e.quoted) && endsWithWord(value, end, e.word)) tryAt(value, e.c, end - e.word.length, skipPlaceholders, found);
   }
 
   /** Which anchor the search's hit `m` is: the first, in table order, that matches where it matched (as the alternation chose). */
@@ -155,20 +190,24 @@ function singleCharacters(source: string): string[] {
   return set ? [...set[1]!] : [];
 }
 
-/** `found` with `c`'s match at `start` added, if there is one (a new list on the first). */
-function tryAt(value: string, c: Compiled, start: number, skipPlaceholders: boolean, found: SecretMatch[] | undefined): SecretMatch[] | undefined {
+/** A match and the rank of its row, for the tie at one start. */
+interface Ranked extends SecretMatch {
+  readonly rank: number;
+}
+
+/** Adds `c`'s match at `start` to `found`, if there is one. */
+function tryAt(value: string, c: Compiled, start: number, skipPlaceholders: boolean, found: Ranked[]): void {
   const boundary = c.row.boundary ?? (c.row.python !== undefined ? 'word' : 'letter');
-  if (boundary !== 'none' && start > 0 && (boundary === 'word' ? followsWordChar(value, start) : followsLetter(value, start))) return found;
+  if (boundary !== 'none' && start > 0 && (boundary === 'word' ? followsWordChar(value, start) : followsLetter(value, start))) return;
   c.regex.lastIndex = start;
   const hit = c.regex.exec(value);
-  if (!hit) return found;
+  if (!hit) return;
   const span = hit.indices?.groups?.['secret'];
-  let from = span ? span[0] : start;
+  const from = span ? span[0] : start;
   let to = span ? span[1] : start + hit[0].length;
   while (to > from && trailingSpace.test(value[to - 1]!)) to--;
-  if (skipPlaceholders && isPlaceholder(value.slice(from, to), hit.groups?.['user'], c.row.generic === true)) return found;
-  (found ??= []).push({ pattern: c.row, start: from, end: to });
-  return found;
+  if (skipPlaceholders && isPlaceholder(value.slice(from, to), hit.groups?.['user'], c.row.generic === true)) return;
+  found.push({ pattern: c.row, start: from, end: to, rank: c.rank });
 }
 
 /** What a row's own `\s` may have taken at the end of a match (a private key's last line break): JavaScript's. */
@@ -201,9 +240,6 @@ function fold(c: number): number {
   return -1;
 }
 
-function foldsTo(c: number, target: number): boolean {
-  return fold(c) === fold(target);
-}
 
 /** Whether `s` has the word `w` just before `end`, compared as Python's IGNORECASE does. */
 function endsWithWord(s: string, end: number, w: string): boolean {
@@ -214,20 +250,23 @@ function endsWithWord(s: string, end: number, w: string): boolean {
 }
 
 /**
- * Sorted by start (stable: table order at equal starts), each kept only if
- * it does not overlap one kept before; but a precise match inside a broad
- * row's match (`token=` + a Slack token) takes its place.
+ * Sorted by start (table order at equal starts), each kept only if it does
+ * not overlap one kept before; but a precise match inside a broad row's
+ * match (`token=` + a Slack token) takes its place.
  */
-export function withoutOverlaps(found: readonly SecretMatch[]): SecretMatch[] {
-  if (found.length < 2) return [...found];
+function withoutOverlaps(found: Ranked[]): SecretMatch[] {
   const kept: SecretMatch[] = [];
-  for (const f of [...found].sort((a, b) => a.start - b.start)) {
+  for (const f of found.sort((a, b) => a.start - b.start || a.rank - b.rank)) {
     const last = kept[kept.length - 1];
-    if (!last || f.start >= last.end) kept.push(f);
-    else if (last.pattern.generic && !f.pattern.generic && f.end <= last.end) kept[kept.length - 1] = f;
+    const match: SecretMatch = { pattern: f.pattern, start: f.start, end: f.end };
+    if (!last || f.start >= last.end) kept.push(match);
+    else if (last.pattern.generic && !f.pattern.generic && f.end <= last.end) kept[kept.length - 1] = match;
   }
   return kept;
 }
+
+/** A character Python's `\w` matches in a str pattern: a letter, a digit, or `_`. */
+const wordChar = /[\p{L}\p{N}_]/u;
 
 function followsLetter(s: string, at: number): boolean {
   const low = s.charCodeAt(at - 1);
@@ -237,9 +276,6 @@ function followsLetter(s: string, at: number): boolean {
 }
 
 const letter = /\p{L}/u;
-
-/** A character Python's `\w` matches in a str pattern: a letter, a digit, or `_`. */
-const wordChar = /[\p{L}\p{N}_]/u;
 
 function followsWordChar(s: string, at: number): boolean {
   if (at === 0) return false;

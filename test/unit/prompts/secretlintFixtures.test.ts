@@ -48,8 +48,7 @@ const kindsOf: Readonly<Record<string, readonly string[]>> = {
   cloudflare: ['cloudflare-token'],
   tailscale: ['tailscale-key'],
   vercel: ['vercel-token'],
-  'hashicorp-vault': ['vault-token'],
-  databricks: ['databricks-token'],
+
 };
 
 /** secretlint findings we do not report, and why. */
