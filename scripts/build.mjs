@@ -2,6 +2,7 @@
 // into dist/ (CommonJS, node platform, `vscode` external), and the rendered
 // preview's page script for the browser (an IIFE, no Node). Type-checking
 // is separate: `tsc -b`.
+import * as path from 'node:path';
 import { build, context } from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -18,15 +19,56 @@ const common = {
   logLevel: 'warning',
 };
 
+const browser = { platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
+
+// vscode-languageclient has no `browser` field (vscode-languageserver has
+// one): its package root is the Node client, so the browser bundle takes the
+// package's own browser entry, which exports the same API.
+const languageClientForBrowser = {
+  name: 'language-client-for-browser',
+  setup(b) {
+    b.onResolve({ filter: /^vscode-languageclient$/ }, (args) => b.resolve('vscode-languageclient/browser', { kind: args.kind, resolveDir: args.resolveDir }));
+  },
+};
+
 const entries = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js' },
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['cli/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['client/src/preview/webview/main.ts'], outfile: 'dist/preview.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] },
+  // The web extension (vscode.dev, github.dev): the client in the web worker
+  // extension host, the server in a web worker of its own. Platform
+  // `browser`, so a Node built-in anywhere in their imports fails the build.
+  { entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/web/client.js', ...browser, format: 'cjs', plugins: [languageClientForBrowser] },
+  { entryPoints: ['server/src/browserServer.ts'], outfile: 'dist/web/server.js', ...browser, format: 'iife', external: [] },
 ];
 
+// In watch mode each rebuild says when it starts and ends, in the words the
+// `$esbuild-watch` problem matcher (.vscode/tasks.json) waits for.
+const watchReport = {
+  name: 'watch-report',
+  setup(b) {
+    b.onStart(() => console.log('[watch] build started'));
+    b.onEnd((r) => {
+      for (const m of r.errors) console.error(`✘ [ERROR] ${m.text}\n\n    ${m.location?.file}:${m.location?.line}:${m.location?.column}:`);
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+// The web suite (test/e2e/web), for VS Code's web worker extension host:
+// bundled for the browser into out/, never into the package. Its `mocha`
+// import is mocha's browser build, through globals (test/e2e/web/mocha.ts).
+const browserMocha = {
+  name: 'browser-mocha',
+  setup(b) {
+    b.onResolve({ filter: /^mocha$/ }, () => ({ path: path.resolve('test/e2e/web/mocha.ts') }));
+  },
+};
+entries.push({ entryPoints: ['test/e2e/web/index.ts'], outfile: 'out/web-test/index.js', ...browser, format: 'cjs', plugins: [browserMocha] });
+
 if (watch) {
-  for (const e of entries) await (await context({ ...common, ...e })).watch();
+  for (const e of entries) await (await context({ ...common, ...e, plugins: [watchReport] })).watch();
 } else {
   await Promise.all(entries.map((e) => build({ ...common, ...e })));
 }

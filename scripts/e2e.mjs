@@ -29,7 +29,9 @@ async function main() {
   }
   const total = { passed: 0, failed: 0, skipped: 0 };
   let failedPasses = 0;
-  for (const pass of passes) {
+  // PACKS_E2E_PASS=<part of a name> runs only the passes it names (while working on one).
+  const only = process.env.PACKS_E2E_PASS;
+  for (const pass of passes.filter((p) => !only || p.name.includes(only))) {
     process.stdout.write(`\n-- e2e pass: ${pass.name}\n`);
     const started = Date.now();
     const { code, counts } = await runPass({ toolchain, pass, timeoutMs, verbose: args.has('--verbose') });

@@ -26,6 +26,8 @@ function step(title, command, args) {
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 step('build', process.execPath, ['scripts/build.mjs']);
 step('type-check (tsc -b)', npx, ['tsc', '-b']);
+// The layer rules (what may import what) and the type-aware bug rules.
+step('lint (eslint)', npx, ['eslint', '.']);
 const files = ['unit', 'grammar', 'protocol'].flatMap((s) => testFiles(`out/test/${s}`));
 step('unit, grammar and protocol tests', process.execPath, ['--test', ...files]);
 // The slow one last: a real VS Code in a browser (first run installs its

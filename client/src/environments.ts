@@ -7,9 +7,9 @@
 // the valid files are told to it as a list (`packs/workspaceEnvironments`),
 // since every pack's render discipline is judged in each of them.
 
-import * as path from 'node:path';
+import { baseName } from '../../src-shared/text/uriPath';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { describeEnvironmentErrors, environmentToJson, parseEnvironmentFile } from '../../src-shared/pack/environmentFile';
 import type { Environment } from '../../src-shared/pack/environment';
 import { environmentPresets } from '../../src-shared/pack/presets';
@@ -169,7 +169,7 @@ export class Environments implements vscode.Disposable {
   private store(uri: vscode.Uri, read: { ok: true; name: string | null; environment: Environment } | { ok: false; error: string }, announce: boolean): void {
     const id = `file:${uri.toString()}`;
     const origin = vscode.workspace.asRelativePath(uri);
-    const fileName = path.posix.basename(uri.path);
+    const fileName = baseName(uri.path);
     this.files.set(
       uri.toString(),
       read.ok

@@ -1,33 +1,20 @@
-// The extension's entry point: starts the language server, then registers
-// each client feature. Everything VS Code-specific stays in client/.
+// The extension's entry point on the desktop and in remote hosts: the
+// language server runs as a Node process (dist/server.js) over IPC.
 
 import type { ExtensionContext } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { packsApi, type PacksApi } from './api';
-import { registerPackCommands } from './commands';
-import { registerEnvironments } from './environments';
+import { activateWith } from './activate';
+import type { PacksApi } from './api';
 import { createLanguageClient } from './languageClient';
-import { registerBaselineChanges } from './preview/baselineChanges';
-import { registerPreviews } from './preview/previewManager';
-import { handEditInitializationOptions, registerHandEditClient } from './prompts/handEdits';
-import { registerRenderDocuments } from './renderDocuments';
-import { registerStatusBar } from './statusBar';
-import { registerVersionedEdits } from './versionedEdits';
+import { handEditInitializationOptions } from './prompts/handEdits';
+import { registerTasks } from './tasks';
 
 let client: LanguageClient | undefined;
 
-export async function activate(context: ExtensionContext): Promise<PacksApi> {
+export function activate(context: ExtensionContext): Promise<PacksApi> {
   client = createLanguageClient(context, handEditInitializationOptions());
-  registerVersionedEdits(context);
-  registerHandEditClient(context, client);
-  await client.start();
-  const environments = await registerEnvironments(context, client);
-  const baselinesChanged = registerBaselineChanges(context, client);
-  const statusBar = registerStatusBar(context, client, environments);
-  const previews = registerPreviews(context, client, environments, baselinesChanged);
-  const renders = registerRenderDocuments(context, client, environments, baselinesChanged);
-  registerPackCommands(context, { previews, environments, renders });
-  return packsApi(previews, statusBar);
+  registerTasks(context);
+  return activateWith(context, client);
 }
 
 export async function deactivate(): Promise<void> {

@@ -5,9 +5,9 @@
 // as it is edited, the environment files as they change, and HEAD as it
 // moves.
 
-import * as path from 'node:path';
+import { baseName } from '../../src-shared/text/uriPath';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import {
   type CommittedRender,
   type RenderCommittedParams,
@@ -29,7 +29,7 @@ interface RenderAddress {
 
 export function renderUri(pack: vscode.Uri, environmentId: string, environmentLabel: string, revision?: 'HEAD'): vscode.Uri {
   // The path is what the tab shows; the query is what the provider reads.
-  const name = path.posix.basename(pack.path);
+  const name = baseName(pack.path);
   const label = shortLabel(environmentLabel).replace(/[/\\]/g, '-');
   const address: RenderAddress = { pack: pack.toString(), environment: environmentId, ...(revision && { revision }) };
   return vscode.Uri.from({ scheme: renderScheme, path: `/${name}${revision ? ` @ ${revision}` : ''} (${label})`, query: JSON.stringify(address) });
@@ -77,7 +77,7 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!left) return;
     const right = await this.environments.pickEntry(`Compare ${left.ref.label} with…`);
     if (!right) return;
-    const name = path.posix.basename(pack.path);
+    const name = baseName(pack.path);
     await vscode.commands.executeCommand(
       'vscode.diff',
       renderUri(pack, left.ref.id, left.ref.label),
@@ -90,7 +90,7 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
   /** Opens the diff of the pack's render at HEAD (left) and now (right), for its current environment. */
   async compareWithHead(pack: vscode.Uri): Promise<void> {
     const current = this.environments.current(pack.toString());
-    const name = path.posix.basename(pack.path);
+    const name = baseName(pack.path);
     await vscode.commands.executeCommand(
       'vscode.diff',
       renderUri(pack, current.id, current.label, 'HEAD'),

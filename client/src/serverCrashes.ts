@@ -5,7 +5,7 @@
 // tolerated a few times, as vscode-languageclient's default does.
 
 import * as vscode from 'vscode';
-import { CloseAction, ErrorAction, type ErrorHandler } from 'vscode-languageclient/node';
+import { CloseAction, ErrorAction, type ErrorHandler } from 'vscode-languageclient';
 import { RestartBudget } from './restartBudget';
 
 const showOutput = 'Show Output';

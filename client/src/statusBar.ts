@@ -5,7 +5,7 @@
 // whenever the pack's diagnostics change, so it never disagrees with them.
 
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { figuresLine, figuresVerdict } from '../../src-shared/pack/summary';
 import { clientCommands, summaryRequest, type PackSummary, type SummaryParams } from '../../src-shared/protocol/pack';
 import { languageIds } from '../../src-shared/protocol/common';

@@ -9,7 +9,7 @@
 // (prompts/handEditFixes.ts) go through the same check.
 
 import * as vscode from 'vscode';
-import type { Middleware } from 'vscode-languageclient/node';
+import type { Middleware } from 'vscode-languageclient';
 
 export const applyCodeActionEditCommand = 'packsAndPrompts.applyCodeActionEdit';
 
@@ -49,7 +49,7 @@ export function registerVersionedEdits(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     vscode.commands.registerCommand(applyCodeActionEditCommand, async (uri: vscode.Uri, version: number, edit: vscode.WorkspaceEdit, then?: vscode.Command) => {
       const applied = await applyAtVersion(uri, version, edit);
-      if (applied && then) await vscode.commands.executeCommand(then.command, ...(then.arguments ?? []));
+      if (applied && then) await vscode.commands.executeCommand(then.command, ...((then.arguments ?? []) as unknown[]));
       return applied;
     }),
   );

@@ -13,6 +13,8 @@ export const cacheDir = process.env.PACKS_E2E_CACHE
   : path.join(repoRoot, '.cache', 'e2e');
 
 export const compiledSuite = path.join(repoRoot, 'out', 'test', 'e2e', 'suite', 'index.js');
+/** The web suite, bundled for the browser by scripts/build.mjs. */
+export const webSuite = path.join(repoRoot, 'out', 'web-test', 'index.js');
 export const testWorkspace = path.join(repoRoot, 'test', 'e2e', 'workspace');
 
 /** A new empty folder for one run's state (user data, extensions, XDG, browser profile). */

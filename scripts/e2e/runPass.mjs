@@ -3,14 +3,22 @@
 // copy of the test workspace, and Chromium loading the workbench with the
 // extension-test parameters. The verdict arrives through
 // `codeAutomationExit`; the server's own exit code says nothing.
-import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { launchBrowser } from './browser.mjs';
-import { compiledSuite, freshStateDir, repoRoot, testWorkspace } from './paths.mjs';
+import { compiledSuite, freshStateDir, repoRoot, testWorkspace, webSuite } from './paths.mjs';
 import { ProcessGroup } from './processes.mjs';
 import { startVsCodeServer } from './server.mjs';
 import { prepareWorkspace } from './workspace.mjs';
+
+const extensionId = 'packs-and-prompts.packs-and-prompts';
+
+function writeUserSettings(stateDir, settings) {
+  const dir = path.join(stateDir, 'user', 'User');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+}
 
 /** The prefix test/e2e/suite/index.ts puts on the lines of its report. */
 const reportMarker = '[e2e] ';
@@ -19,11 +27,18 @@ function remoteUri(port, absPath) {
   return `vscode-remote://127.0.0.1:${port}${absPath.split(path.sep).map(encodeURIComponent).join('/')}`;
 }
 
-function testUrl(origin, port, workspace) {
-  const payload = [
-    ['extensionDevelopmentPath', remoteUri(port, repoRoot)],
-    ['extensionTestsPath', remoteUri(port, compiledSuite)],
-  ];
+function testUrl(origin, port, workspace, web) {
+  const payload = web
+    ? [
+        // Runs the extension and the suite in the browser's web worker extension host.
+        ['extensionDevelopmentPath', remoteUri(port, repoRoot)],
+        ['extensionDevelopmentKind', 'web'],
+        ['extensionTestsPath', remoteUri(port, webSuite)],
+      ]
+    : [
+        ['extensionDevelopmentPath', remoteUri(port, repoRoot)],
+        ['extensionTestsPath', remoteUri(port, compiledSuite)],
+      ];
   const query = new URLSearchParams({ folder: workspace, payload: JSON.stringify(payload) });
   return `${origin}/?${query}`;
 }
@@ -53,6 +68,11 @@ export async function runPass({ toolchain, pass, timeoutMs, verbose }) {
   let counts;
   try {
     const workspace = prepareWorkspace({ parent: stateDir, copies: [{ from: testWorkspace }] });
+    // The web pass: the extension under development runs where vscode.dev
+    // runs it. The browser workbench takes the kind from the user's
+    // `remote.extensionKind` (the payload's extensionDevelopmentKind is
+    // read by the desktop only).
+    if (pass.web) writeUserSettings(stateDir, { 'remote.extensionKind': { [extensionId]: ['web'] } });
     const server = await startVsCodeServer({ group, toolchain, stateDir, env: pass.env, log });
     context = await launchBrowser({ toolchain, stateDir });
     const page = context.pages()[0] ?? (await context.newPage());
@@ -72,7 +92,7 @@ export async function runPass({ toolchain, pass, timeoutMs, verbose }) {
       const m = summaryPattern.exec(line);
       if (m) counts = { passed: Number(m[1]), failed: Number(m[2]), skipped: Number(m[3]) };
     });
-    await page.goto(testUrl(server.origin, server.port, workspace));
+    await page.goto(testUrl(server.origin, server.port, workspace, pass.web === true));
     code = await verdict;
     clearTimeout(timer);
     if (code === 'timeout') {

@@ -23,10 +23,10 @@ const userSettings = {
 };
 
 /** Installs `vsix` into a fresh profile under `stateDir` and serves the workbench. */
-export async function startUserWorkbench({ group, toolchain, stateDir, vsix, log }) {
+export async function startUserWorkbench({ group, toolchain, stateDir, vsix, log, settings = {} }) {
   const settingsDir = path.join(stateDir, 'user', 'User');
   mkdirSync(settingsDir, { recursive: true });
-  writeFileSync(path.join(settingsDir, 'settings.json'), JSON.stringify(userSettings, null, 2));
+  writeFileSync(path.join(settingsDir, 'settings.json'), JSON.stringify({ ...userSettings, ...settings }, null, 2));
   await installVsix({ group, toolchain, stateDir, vsix, log });
   return startCodeServer({ group, toolchain, stateDir, log });
 }

@@ -18,6 +18,7 @@ import { ChunkedTextDocument } from './chunkedTextDocument';
 import { type FileLimits, formatOf } from './fileLimits';
 import type { AnyLanguageService } from './languageService';
 import type { ModelCache } from './models';
+import { yieldToEventLoop } from './yieldToEventLoop';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -135,7 +136,7 @@ export function registerDiagnosticsSupport(
       busyMs += performance.now() - sliceStart;
       if (step.done) return { value: step.value, busyMs };
       job.yields++;
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
       if (stale()) return undefined;
     }
   }

@@ -118,7 +118,7 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
   // Not about one document: every language that offers it answers, in one list.
   connection.onWorkspaceSymbol(
     guard(log, 'workspaceSymbol', [], async (p) => {
-      const answers = await Promise.all(deps.services.map((s) => s.workspaceSymbols?.(deps.workspace, p.query) ?? []));
+      const answers = await Promise.all(deps.services.map(async (s) => (await s.workspaceSymbols?.(deps.workspace, p.query)) ?? []));
       return redactDeep(answers.flat());
     }),
   );

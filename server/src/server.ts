@@ -1,107 +1,19 @@
-// The language server: LSP wiring only. Each feature lives in its own
-// module and is registered here; the verdicts come from src-shared.
-// Documents keep their text in chunks (chunkedTextDocument.ts) and record
-// their edits, so a `.prompts` model is updated per edit instead of
-// re-parsed (models.ts, promptsIncremental.ts).
+// The language server in Node (the desktop and remote extension hosts, the
+// protocol tests): git, the disk and the process, around the composition
+// every host shares (serverMain.ts).
 
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { languageIds, settingsSection, validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol/common';
-import { defaultSettings, resolveSettings, type Settings } from '../../src-shared/settings';
-import { chunkedDocuments } from './chunkedTextDocument';
-import { registerDiagnosticsSupport } from './diagnostics';
-import { guard } from './errorBoundary';
-import { featureCapabilities, registerFeatureSupport } from './features';
-import type { AnyLanguageService } from './languageService';
-import { type IncrementalModels, ModelCache } from './models';
-import { PackEnvironments } from './pack/environments';
-import { registerPackProtocolSupport } from './pack/protocol';
-import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
-import { createPackService } from './pack/service';
-import { registerHandEditSupport } from './prompts/handEdits';
-import { promptsService } from './prompts/service';
-import { promptsIncremental } from './promptsIncremental';
-import { diskWorkspaceFiles, trustedFiles } from './workspaceFiles';
-import { WorkspaceIndex } from './workspaceIndex';
-import { clientFileWatcher } from './workspaceWatch';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { nodeSpawner } from '../../src-node/git/command';
-import { registerTrustSupport, WorkspaceTrust } from './trust';
-import { connectionLogger } from './logger';
-import { FileLimits } from './fileLimits';
+import { diskWorkspaceFiles } from './diskWorkspaceFiles';
+import { BaselineStore } from './prompts/handEditsBaselines';
 import { logUncaughtErrors } from './processGuards';
-import { registerTestHooks } from './testHooks';
+import { startServer } from './serverMain';
 
-const connection = createConnection(ProposedFeatures.all);
-const documents: TextDocuments<TextDocument> = new TextDocuments(chunkedDocuments);
-const packEnvironments = new PackEnvironments();
-const packService = createPackService(packEnvironments);
-const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
-const incremental = new Map<string, IncrementalModels<unknown>>([[languageIds.prompts, promptsIncremental as IncrementalModels<unknown>]]);
-const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
-const logger = connectionLogger(connection);
-logUncaughtErrors(logger, process);
-registerTestHooks(connection, logger, process.env);
-let canAskConfiguration = false;
-let canWatchFiles = false;
-let workspaceFolders: string[] = [];
-const trust = new WorkspaceTrust();
-const limits = new FileLimits();
-registerTrustSupport(connection, trust);
-const handEdits = registerHandEditSupport(connection, { documents, models, spawner: nodeSpawner, now: () => new Date(), logger, trust, settingsFor, limits });
-
-connection.onInitialize((params) => {
-  canAskConfiguration = params.capabilities.workspace?.configuration === true;
-  canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-  workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-  trust.initialize(params);
-  return {
-    capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
-      ...featureCapabilities(serviceList),
-    },
-    serverInfo: { name: 'packs-and-prompts' },
-  };
+startServer(createConnection(ProposedFeatures.all), {
+  baselines: (trust) => new BaselineStore(nodeSpawner, trust),
+  workspaceFiles: diskWorkspaceFiles,
+  guardUncaught: (logger) => logUncaughtErrors(logger, process),
+  env: process.env,
+  pid: process.pid,
+  memory: () => process.memoryUsage(),
 });
-
-async function settingsFor(uri: string): Promise<Settings> {
-  if (!canAskConfiguration) return resolveSettings(undefined);
-  return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }));
-}
-
-const discipline = registerRenderDisciplineSupport(connection, { documents, environments: packEnvironments, settingsFor, committedText: (uri) => handEdits.committedText(uri), logger });
-const diagnostics = registerDiagnosticsSupport(connection, documents, {
-  debounceMs: 150,
-  models,
-  settingsFor,
-  onError: (message) => logger.error(message),
-  limits,
-  extraFindings: async (document, model) => [...(await handEdits.findings(document, model)), ...(await discipline.findings(document, model))],
-});
-handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
-handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
-discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
-// Workspace files that are not open are read from disk (once the workspace is trusted); the client reports their changes once asked to watch them.
-const workspace = new WorkspaceIndex(
-  trustedFiles(diskWorkspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust),
-  // A document too large or binary for the default limit is left out, as on disk.
-  () => documents.all().filter((d) => !limits.refusal(d, defaultSettings)),
-  clientFileWatcher(connection, () => canWatchFiles, logger),
-);
-connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
-trust.onDidChange(() => workspace.forgetFiles());
-registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace, limits });
-registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
-
-connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
-connection.onRequest(
-  validationStatsRequest,
-  guard(logger, 'validationStats', null, (): ValidationStatsResult => ({
-    pid: process.pid,
-    memory: process.memoryUsage(),
-    validating: diagnostics.validating(),
-    documents: diagnostics.stats(),
-  })),
-);
-
-documents.listen(connection);
-connection.listen();

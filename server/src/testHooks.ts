@@ -17,7 +17,7 @@ export interface FailParams {
   readonly message: string;
 }
 
-export function registerTestHooks(connection: Connection, logger: Logger, env: NodeJS.ProcessEnv): void {
+export function registerTestHooks(connection: Connection, logger: Logger, env: Readonly<Record<string, string | undefined>>): void {
   if (env[testHooksVariable] !== '1') return;
   connection.onRequest(
     failRequest,

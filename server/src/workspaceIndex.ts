@@ -5,7 +5,6 @@
 // or deleted, a file's extract when it changes; the first time a glob is
 // listed, `watch` asks the client to report changes to those files.
 
-import { fileURLToPath } from 'node:url';
 import { FileChangeType, type FileEvent } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isUnreadable, type WorkspaceFiles } from './workspaceFiles';
@@ -116,11 +115,18 @@ export class WorkspaceIndex {
 
 function cacheOf<V>(caches: Map<string, Map<string, V>>, id: string): Map<string, V> {
   let cache = caches.get(id);
-  if (!cache) caches.set(id, (cache = new Map()));
+  if (!cache) caches.set(id, (cache = new Map<string, V>()));
   return cache;
 }
 
 /** One key per file however its URI is spelt (the editor and Node percent-encode differently). */
 function fileKey(uri: string): string {
-  return uri.startsWith('file:') ? fileURLToPath(uri) : uri;
+  if (!uri.startsWith('file:')) return uri;
+  try {
+    return decodeURIComponent(uri);
+  } catch (e) {
+    // A stray `%` that escapes nothing: the URI as it is names the file.
+    if (e instanceof URIError) return uri;
+    throw e;
+  }
 }

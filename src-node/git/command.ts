@@ -95,7 +95,7 @@ export function gitProgram(env: Readonly<Record<string, string | undefined>>, pl
   const search = (pathName && env[pathName]) || '';
   const separator = windows ? ';' : ':';
   const file = windows ? 'git.exe' : 'git';
-  const absolute = windows ? path.win32.isAbsolute : path.posix.isAbsolute;
+  const absolute = (folder: string) => (windows ? path.win32.isAbsolute(folder) : path.posix.isAbsolute(folder));
   for (const folder of search.split(separator)) {
     if (folder === '' || !absolute(folder)) continue;
     const candidate = windows ? path.win32.join(folder, file) : path.posix.join(folder, file);

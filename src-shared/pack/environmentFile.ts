@@ -133,7 +133,7 @@ function readNetwork(
     return { posture: 'blocked' };
   }
   if (posture === 'proxied') return { posture, allow: list(v['allow'], 'network.allow') };
-  if (v['allow'] !== undefined) error('network.allow', `only a proxied network has an allow list (posture is "${String(posture)}")`);
+  if (v['allow'] !== undefined) error('network.allow', `only a proxied network has an allow list (posture is ${JSON.stringify(posture)})`);
   return posture === 'open' ? { posture: 'open' } : { posture: 'blocked' };
 }
 

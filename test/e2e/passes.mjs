@@ -15,4 +15,11 @@ export const passes = [
     name: 'restricted mode',
     env: { PACKS_E2E_GREP: '^restricted mode ', PACKS_E2E_RESTRICTED: '1' },
   },
+  {
+    // The web extension in VS Code's web worker extension host, as on
+    // vscode.dev: its own suite, bundled for the browser (test/e2e/web).
+    name: 'web extension (web worker extension host)',
+    env: {},
+    web: true,
+  },
 ];

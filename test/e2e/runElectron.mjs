@@ -38,7 +38,8 @@ async function runPass(pass) {
 
 let passed = 0;
 let failed = 0;
-for (const pass of passes) {
+// The web pass needs a web worker extension host, which desktop VS Code has not.
+for (const pass of passes.filter((p) => !p.web)) {
   process.stdout.write(`\n-- e2e pass (electron): ${pass.name}\n`);
   try {
     await runPass(pass);

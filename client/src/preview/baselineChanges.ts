@@ -3,7 +3,7 @@
 // shows something compared with HEAD: the previews and the HEAD renders.
 
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { baselinesChangedNotification } from '../../../src-shared/protocol/pack';
 
 export function registerBaselineChanges(context: vscode.ExtensionContext, client: LanguageClient): vscode.Event<void> {

@@ -4,9 +4,9 @@
 // stale, while the pack does not decode; jumps to the pack line a click
 // came from; and lights up what the line under the pack's cursor produced.
 
-import * as path from 'node:path';
+import { baseName } from '../../../src-shared/text/uriPath';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import type { HostToPreview, PreviewState, PreviewToHost } from '../../../src-shared/previewMessages';
 import { renderRequest, type RenderedPack, type RenderParams, type RenderResult } from '../../../src-shared/protocol/pack';
 import { packCommands } from '../commandIds';
@@ -48,7 +48,7 @@ export class PackPreview implements vscode.Disposable {
     baselinesChanged: vscode.Event<void>,
   ) {
     const key = packUri.toString();
-    this.state = { packUri: key, packName: path.posix.basename(packUri.path), rendered: undefined, problem: undefined };
+    this.state = { packUri: key, packName: baseName(packUri.path), rendered: undefined, problem: undefined };
     this.scheduler = new RenderScheduler<RenderResult>({
       render: () => this.render(),
       versionOf: (r) => r.version,

@@ -2,9 +2,8 @@
 // beside it, restores previews after a window reload, and reports what
 // each page put on screen to the extension's API.
 
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { previewViewType } from '../commandIds';
 import type { Environments } from '../environments';
 import { nonceFrom, previewHtml } from './html';
@@ -72,7 +71,7 @@ export class PreviewManager implements vscode.Disposable {
     webview.options = this.webviewOptions();
     webview.html = previewHtml({
       cspSource: webview.cspSource,
-      nonce: nonceFrom(randomBytes(32)),
+      nonce: nonceFrom(crypto.getRandomValues(new Uint8Array(32))),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'preview.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'preview.css')).toString(),
       title: 'Rendered prompt',

@@ -5,7 +5,7 @@
 // the workspace; non-recursive watchers on a folder are always honoured,
 // so each watched file gets one on its own folder.
 
-import * as path from 'node:path';
+import { baseName, dirName } from '../../../src-shared/text/uriPath';
 import * as vscode from 'vscode';
 import type { WatchedRepository } from '../../../src-shared/protocol/prompts';
 
@@ -17,13 +17,15 @@ export class GitWatch implements vscode.Disposable {
   watch(repositories: readonly WatchedRepository[]): void {
     this.disposeWatchers();
     for (const r of repositories) {
-      const files = [
-        [r.gitDir, 'HEAD'],
-        [r.commonDir, 'packed-refs'],
-        ...(r.headRef ? [[path.join(r.commonDir, path.dirname(r.headRef)), path.basename(r.headRef)]] : []),
-      ] as const;
+      const common = vscode.Uri.file(r.commonDir);
+      // A ref is `/`-separated on every platform: `refs/heads/main` is watched as `main` in `<common>/refs/heads`.
+      const files: (readonly [vscode.Uri, string])[] = [
+        [vscode.Uri.file(r.gitDir), 'HEAD'],
+        [common, 'packed-refs'],
+        ...(r.headRef ? [[vscode.Uri.joinPath(common, dirName(r.headRef)), baseName(r.headRef)] as const] : []),
+      ];
       for (const [folder, name] of files) {
-        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), name));
+        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, name));
         watcher.onDidChange(this.onMoved);
         watcher.onDidCreate(this.onMoved);
         watcher.onDidDelete(this.onMoved);

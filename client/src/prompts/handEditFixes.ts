@@ -6,7 +6,7 @@
 // an edit whose document changed after the extension host last saw it.
 
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { type HandEditFixParams, type HandEditFixResult, handEditFixRequest } from '../../../src-shared/protocol/prompts';
 import { applyAtVersion, changedMeanwhile } from '../versionedEdits';
 

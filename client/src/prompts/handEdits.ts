@@ -5,7 +5,7 @@
 // git only in a trusted workspace).
 
 import * as vscode from 'vscode';
-import { type LanguageClient, State } from 'vscode-languageclient/node';
+import { type BaseLanguageClient as LanguageClient, State } from 'vscode-languageclient';
 import {
   applyHandEditFixCommand,
   gitHeadMovedNotification,

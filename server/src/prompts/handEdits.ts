@@ -23,19 +23,19 @@ import {
 } from '../../../src-shared/protocol/prompts';
 import { languageIds } from '../../../src-shared/protocol/common';
 import { guard, type Logger } from '../errorBoundary';
-import type { AsyncSpawner } from '../../../src-node/git/command';
 import type { HeadText, NoBaseline } from '../../../src-node/git/repository';
 import type { ModelCache } from '../models';
 import type { WorkspaceTrust } from '../trust';
 import type { FileLimits } from '../fileLimits';
 import { refusalFinding } from '../../../src-shared/fileLimits';
 import type { Settings } from '../../../src-shared/settings';
-import { BaselineStore } from './handEditsBaselines';
+import type { Baselines } from './handEditsBaselines';
 
 export interface HandEditDeps {
   readonly documents: TextDocuments<TextDocument>;
   readonly models: ModelCache;
-  readonly spawner: AsyncSpawner;
+  /** Where committed versions come from: git in the Node server, nothing in the browser's. */
+  readonly baselines: Baselines;
   readonly now: () => Date;
   readonly logger: Logger;
   readonly trust: WorkspaceTrust;
@@ -55,7 +55,7 @@ export interface HandEditSupport {
 const changedMeanwhile = 'The file changed while the fix was being prepared; nothing was changed. Try again.';
 
 export function registerHandEditSupport(connection: Connection, deps: HandEditDeps): HandEditSupport {
-  const store = new BaselineStore(deps.spawner, deps.trust);
+  const store = deps.baselines;
   const verdicts = new Map<string, { version: number; verdict: HandEditVerdict }>();
   const listeners: (() => void)[] = [];
   let watched = '';

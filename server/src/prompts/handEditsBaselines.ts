@@ -14,6 +14,9 @@ import { findRepository, type HeadText, headTextIn, type NoBaseline, type Reposi
 
 export type Baseline = { readonly kind: 'baseline'; readonly doc: PromptsDocument; readonly repository: Repository } | NoBaseline;
 
+/** What hand edits ask of committed versions; `BaselineStore` answers from git, `noBaselines` where no process runs. */
+export type Baselines = Pick<BaselineStore, 'invalidate' | 'knownRepositories' | 'baseline' | 'headText' | 'authorFor'>;
+
 /** Parsed baselines kept at once (the documents open at a time, give or take). */
 const parsedCapacity = 16;
 

@@ -4,6 +4,7 @@
 
 export const offReasons = {
   untrusted: 'restricted mode: git is not run',
+  noProcess: 'git does not run in the browser',
   notAFile: 'the document is not a file on disk',
   noGit: 'git is not installed',
   notInRepository: 'the file is not in a git repository',

@@ -34,7 +34,7 @@ export function recall(block: Block, key: string): BlockCheck | undefined {
 export function remember(block: Block, key: string, check: BlockCheck): BlockCheck {
   const kept: BlockCheck = { findings: sortFindings(check.findings), facts: check.facts };
   let byOptions = remembered.get(block.content);
-  if (!byOptions) remembered.set(block.content, (byOptions = new Map()));
+  if (!byOptions) remembered.set(block.content, (byOptions = new Map<string, Remembered>()));
   byOptions.set(key, { block, check: kept });
   return kept;
 }

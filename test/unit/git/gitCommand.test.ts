@@ -116,9 +116,8 @@ test('the user\'s email: git config --get user.email in the repository', () => {
 
 test('answers that mean no baseline, each with its reason', () => {
   const reasonOf = (program: Generator<unknown, unknown, GitOutcome>, answer: GitOutcome) => {
-    let step = program.next();
-    step = program.next(answer);
-    return step.value;
+    program.next();
+    return program.next(answer).value;
   };
   assert.deepEqual(reasonOf(findRepository('/x'), { kind: 'missing' }), { kind: 'off', reason: 'noGit' });
   assert.deepEqual(reasonOf(findRepository('/x'), fails('fatal: not a git repository (or any of the parent directories): .git\n')), {

@@ -42,7 +42,7 @@ test('a selection placeholder: which fragment each posture selects, which one is
   assert.match(text, /- when the network is blocked: `_network_blocked` ← here/);
   assert.match(text, /- when the network is proxied: `_network_proxied` \(missing from this pack\)/);
   assert.match(text, /- when the network is open: `_network_open`\n/);
-  assert.match(text, /```text\nNo network\.  inside\.\n```/);
+  assert.match(text, /```text\nNo network\. {2}inside\.\n```/);
 });
 
 test('a selection inside a fragment renders nothing, and the hover says why', () => {

@@ -44,7 +44,7 @@ test('aligned keys in the last entry are aligned the same way', () => {
     .replace('reason = "Tight', 'reason   = "Tight');
   assert.equal(appendEntries(parsePrompts(aligned), [fields]).text, `\n${alignedEntry.join('\n')}\n`);
   const wider = aligned.replace(/^(\w+) +=/gm, (_, k: string) => `${k.padEnd(11)}=`);
-  assert.match(appendEntries(parsePrompts(wider), [fields]).text, /^sessions   = \["s-1"\]$/m);
+  assert.match(appendEntries(parsePrompts(wider), [fields]).text, /^sessions {3}= \["s-1"\]$/m);
 });
 
 test('with no entry yet, an aligned [commit] makes the new entry align its own keys', () => {

@@ -1,0 +1,29 @@
+// What the extension does once its language client exists, the same on
+// the desktop and in the browser: each client feature registered against
+// the client. The entry points (extension.ts for Node, browserExtension.ts
+// for the web worker) only make the client.
+
+import type { ExtensionContext } from 'vscode';
+import type { BaseLanguageClient } from 'vscode-languageclient';
+import { packsApi, type PacksApi } from './api';
+import { registerPackCommands } from './commands';
+import { registerEnvironments } from './environments';
+import { registerBaselineChanges } from './preview/baselineChanges';
+import { registerPreviews } from './preview/previewManager';
+import { registerHandEditClient } from './prompts/handEdits';
+import { registerRenderDocuments } from './renderDocuments';
+import { registerStatusBar } from './statusBar';
+import { registerVersionedEdits } from './versionedEdits';
+
+export async function activateWith(context: ExtensionContext, client: BaseLanguageClient): Promise<PacksApi> {
+  registerVersionedEdits(context);
+  registerHandEditClient(context, client);
+  await client.start();
+  const environments = await registerEnvironments(context, client);
+  const baselinesChanged = registerBaselineChanges(context, client);
+  const statusBar = registerStatusBar(context, client, environments);
+  const previews = registerPreviews(context, client, environments, baselinesChanged);
+  const renders = registerRenderDocuments(context, client, environments, baselinesChanged);
+  registerPackCommands(context, { previews, environments, renders });
+  return packsApi(previews, statusBar);
+}

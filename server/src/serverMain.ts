@@ -1,0 +1,125 @@
+// The language server's composition, the same in Node and in the browser:
+// each feature lives in its own module and is registered here; the
+// verdicts come from src-shared. What differs between the two hosts (git,
+// the disk, the process) comes in as a `ServerHost` (server.ts for Node,
+// browserServer.ts for the web worker).
+// Documents keep their text in chunks (chunkedTextDocument.ts) and record
+// their edits, so a `.prompts` model is updated per edit instead of
+// re-parsed (models.ts, promptsIncremental.ts).
+
+import { type Connection, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { languageIds, settingsSection, validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol/common';
+import { defaultSettings, resolveSettings, type Settings } from '../../src-shared/settings';
+import { chunkedDocuments } from './chunkedTextDocument';
+import { registerDiagnosticsSupport } from './diagnostics';
+import { guard } from './errorBoundary';
+import { featureCapabilities, registerFeatureSupport } from './features';
+import type { AnyLanguageService } from './languageService';
+import { type IncrementalModels, ModelCache } from './models';
+import { PackEnvironments } from './pack/environments';
+import { registerPackProtocolSupport } from './pack/protocol';
+import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
+import { createPackService } from './pack/service';
+import { registerHandEditSupport } from './prompts/handEdits';
+import { promptsService } from './prompts/service';
+import { promptsIncremental } from './promptsIncremental';
+import { trustedFiles, type WorkspaceFiles } from './workspaceFiles';
+import { WorkspaceIndex } from './workspaceIndex';
+import { clientFileWatcher } from './workspaceWatch';
+import { registerTrustSupport, WorkspaceTrust } from './trust';
+import { connectionLogger } from './logger';
+import { FileLimits } from './fileLimits';
+import { registerTestHooks } from './testHooks';
+import type { Baselines } from './prompts/handEditsBaselines';
+import type { Logger } from './errorBoundary';
+
+
+export interface ServerHost {
+  /** Committed versions for hand edits and the render against HEAD. */
+  baselines(trust: WorkspaceTrust): Baselines;
+  /** The workspace's files that are not open (read only once trusted). */
+  workspaceFiles(folders: () => readonly string[], maxBytes: number): WorkspaceFiles;
+  /** Logs what nothing caught instead of ending the server. */
+  guardUncaught(logger: Logger): void;
+  /** The environment the test hooks read. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly pid: number;
+  memory(): ValidationStatsResult['memory'];
+}
+
+export function startServer(connection: Connection, host: ServerHost): void {
+  const documents: TextDocuments<TextDocument> = new TextDocuments(chunkedDocuments);
+  const packEnvironments = new PackEnvironments();
+  const packService = createPackService(packEnvironments);
+  const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
+  const incremental = new Map<string, IncrementalModels<unknown>>([[languageIds.prompts, promptsIncremental as IncrementalModels<unknown>]]);
+  const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
+  const logger = connectionLogger(connection);
+  host.guardUncaught(logger);
+  registerTestHooks(connection, logger, host.env);
+  let canAskConfiguration = false;
+  let canWatchFiles = false;
+  let workspaceFolders: string[] = [];
+  const trust = new WorkspaceTrust();
+  const limits = new FileLimits();
+  registerTrustSupport(connection, trust);
+  const handEdits = registerHandEditSupport(connection, { documents, models, baselines: host.baselines(trust), now: () => new Date(), logger, trust, settingsFor, limits });
+
+  connection.onInitialize((params) => {
+    canAskConfiguration = params.capabilities.workspace?.configuration === true;
+    canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    trust.initialize(params);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        ...featureCapabilities(serviceList),
+      },
+      serverInfo: { name: 'packs-and-prompts' },
+    };
+  });
+
+  async function settingsFor(uri: string): Promise<Settings> {
+    if (!canAskConfiguration) return resolveSettings(undefined);
+    return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }));
+  }
+
+  const discipline = registerRenderDisciplineSupport(connection, { documents, environments: packEnvironments, settingsFor, committedText: (uri) => handEdits.committedText(uri), logger });
+  const diagnostics = registerDiagnosticsSupport(connection, documents, {
+    debounceMs: 150,
+    models,
+    settingsFor,
+    onError: (message) => logger.error(message),
+    limits,
+    extraFindings: async (document, model) => [...(await handEdits.findings(document, model)), ...(await discipline.findings(document, model))],
+  });
+  handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
+  handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
+  discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
+  // Workspace files that are not open are read from disk (once the workspace is trusted); the client reports their changes once asked to watch them.
+  const workspace = new WorkspaceIndex(
+    trustedFiles(host.workspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust),
+    // A document too large or binary for the default limit is left out, as on disk.
+    () => documents.all().filter((d) => !limits.refusal(d, defaultSettings)),
+    clientFileWatcher(connection, () => canWatchFiles, logger),
+  );
+  connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
+  trust.onDidChange(() => workspace.forgetFiles());
+  registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace, limits });
+  registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
+
+  connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
+  connection.onRequest(
+    validationStatsRequest,
+    guard(logger, 'validationStats', null, (): ValidationStatsResult => ({
+      pid: host.pid,
+      memory: host.memory(),
+      validating: diagnostics.validating(),
+      documents: diagnostics.stats(),
+    })),
+  );
+
+  documents.listen(connection);
+  connection.listen();
+}

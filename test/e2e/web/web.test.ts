@@ -1,0 +1,94 @@
+// The extension as a web extension (vscode.dev, github.dev): the same
+// features on the same core, with no process and no disk. Runs in VS
+// Code's web worker extension host (scripts/e2e: the "web extension" pass).
+
+import * as assert from './assert';
+import { suite, suiteTeardown, test } from 'mocha';
+import * as vscode from 'vscode';
+import type { PacksApi } from '../../../client/src/api';
+import { handEditCommands } from '../../../src-shared/protocol/prompts';
+import { clientCommands } from '../../../src-shared/protocol/pack';
+import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, waitFor, waitForDiagnostics } from '../suite/helpers';
+
+const codes = (ds: readonly vscode.Diagnostic[]) => ds.map((d) => String(d.code)).sort();
+
+suite('web extension', () => {
+  suiteTeardown(closeAllEditors);
+
+  test('runs in the browser: no Node process around the extension', async () => {
+    await openDocument('Prompt Packs ü/assistant.pack');
+    const extension = await activeExtension();
+    assert.equal(vscode.env.uiKind, vscode.UIKind.Web);
+    assert.equal(typeof (globalThis as { process?: unknown }).process, 'undefined', 'the web worker host has no `process`');
+    assert.ok(extension.isActive);
+  });
+
+  test('a corrupt pack shows its corruption, and the assess split shows on a decoding one', async () => {
+    const corrupt = await openDocument('Prompt Packs ü/corrupt.pack');
+    const corruption = await waitForDiagnostics(corrupt.uri, (ds) => ds.length > 0);
+    assert.ok(corruption.every((d) => d.severity === vscode.DiagnosticSeverity.Error));
+    assert.ok(corruption.some((d) => /expected/.test(d.message)), JSON.stringify(corruption.map((d) => d.message)));
+    const typos = await openDocument('Prompt Packs ü/typos.pack');
+    const assessed = await waitForDiagnostics(typos.uri, (ds) => ds.some((d) => String(d.code).includes('unknown-placeholder')));
+    assert.ok(assessed.some((d) => d.severity === vscode.DiagnosticSeverity.Error && String(d.code).includes('unknown-placeholder')), JSON.stringify(codes(assessed)));
+  });
+
+  test('the rendered preview shows the pack, rendered in the worker', async () => {
+    const pack = await openDocument('Prompt Packs ü/assistant.pack');
+    const packs = (await activeExtension()).exports as PacksApi;
+    await vscode.commands.executeCommand(clientCommands.showPreviewToSide, pack.uri);
+    const shown = await waitFor(() => {
+      const s = packs.previewShown(pack.uri.toString());
+      return s && s.text.length > 0 ? s : undefined;
+    }, defaultDeadlineMs, 'the preview to show a render');
+    assert.equal(shown.stale, false);
+    assert.match(shown.text, /You are/);
+  });
+
+  test('a .prompts file gets its schema errors; hand edits are off without a word of git', async () => {
+    const invalid = await openDocument('prompts/invalid.prompts');
+    const ds = await waitForDiagnostics(invalid.uri, (all) => all.some((d) => d.code === 'prompts/bad-enum-value'));
+    assert.deepEqual(ds.filter((d) => String(d.code).startsWith('prompts/unlogged')), []);
+    const edited = await openDocument('prompts/hand-edits.prompts');
+    const checked = await waitForDiagnostics(edited.uri, () => true);
+    assert.deepEqual(checked.filter((d) => String(d.code).startsWith('prompts/unlogged')), [], 'no git: no hand-edit verdict');
+  });
+
+  test('outline, hover, completion and formatting answer from the worker', async () => {
+    const doc = await openDocument('prompts/feature-login.prompts');
+    const symbols = await waitFor(
+      async () => {
+        const found = await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', doc.uri);
+        return found && found.length > 0 ? found : undefined;
+      },
+      defaultDeadlineMs,
+      'the outline',
+    );
+    assert.ok(symbols.some((s) => s.name.includes('commit')), JSON.stringify(symbols.map((s) => s.name)));
+    const line = doc.getText().split('\n').findIndex((l) => l.startsWith('outcome'));
+    assert.ok(line >= 0, 'feature-login.prompts has an outcome line');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(line, 2));
+    assert.ok(hovers.length > 0, 'a hover on a key');
+    const completions = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(line, 0));
+    assert.ok(completions.items.length > 0, 'completions at the start of a line');
+    const unformatted = await openDocument('prompts/unformatted crlf.prompts');
+    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', unformatted.uri, { tabSize: 2, insertSpaces: true });
+    assert.ok(edits && edits.length > 0, 'the formatter has edits for the unformatted file');
+  });
+
+  test('Redact Selection writes [REDACTED] and an [[edits]] entry, in one undo step', async () => {
+    const doc = await openDocument('prompts/feature-login.prompts');
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document === doc ? vscode.window.activeTextEditor : undefined, defaultDeadlineMs, 'the editor');
+    const text = doc.getText();
+    const target = /text = "([^"\n]{6,})"/.exec(text);
+    assert.ok(target, 'a one-line turn text to redact');
+    const start = doc.positionAt(target.index + target[0].indexOf(target[1]!));
+    editor.selection = new vscode.Selection(start, start.translate(0, 5));
+    await waitForDiagnostics(doc.uri, () => true);
+    await vscode.commands.executeCommand(handEditCommands.redactSelection);
+    await waitFor(() => (doc.getText().includes('[REDACTED]') ? true : undefined), defaultDeadlineMs, 'the redaction');
+    assert.match(doc.getText(), /\[\[edits\]\]/);
+    await vscode.commands.executeCommand('undo');
+    await waitFor(() => (doc.getText() === text ? true : undefined), defaultDeadlineMs, 'one undo to restore the text');
+  });
+});

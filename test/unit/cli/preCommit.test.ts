@@ -1,0 +1,48 @@
+// The pre-commit framework's hook (.pre-commit-hooks.yaml), run by the real
+// `pre-commit` on a temporary repository that uses this one as its hook
+// repository: a commit of a bad .prompts file fails, a good one passes.
+// Skipped, saying so, where `pre-commit` is not installed (.ci/run installs
+// Debian's).
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { examplesDir, repoRoot } from '../../support/paths';
+
+const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
+const skip = preCommit.status === 0 ? false : 'pre-commit is not installed (apt-get install pre-commit, or pip install pre-commit)';
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+}
+
+test('the pre-commit hook fails a commit of a bad .prompts file and passes a good one', { skip, timeout: 600_000 }, (t) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'packs-pre-commit-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  // The hook repository is this one at HEAD: a clone, so the test sees what is committed.
+  const hooks = path.join(dir, 'hooks');
+  execFileSync('git', ['clone', '--quiet', repoRoot, hooks]);
+  const rev = git(hooks, 'rev-parse', 'HEAD').trim();
+  const work = path.join(dir, 'work');
+  git(dir, 'init', '--quiet', work);
+  writeFileSync(path.join(work, '.pre-commit-config.yaml'), `repos:\n  - repo: ${hooks}\n    rev: ${rev}\n    hooks:\n      - id: packs-and-prompts\n`);
+  const env = { ...process.env, PRE_COMMIT_HOME: path.join(dir, 'cache'), GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com' };
+  const run = (file: string) => {
+    git(work, 'add', '.pre-commit-config.yaml', file);
+    return spawnSync('pre-commit', ['run', '--files', file], { cwd: work, env, encoding: 'utf8' });
+  };
+
+  copyFileSync(path.join(examplesDir, 'broken', 'fix-flaky-test.prompts'), path.join(work, 'bad.prompts'));
+  const bad = run('bad.prompts');
+  assert.notEqual(bad.status, 0, `the bad file passed:\n${bad.stdout}${bad.stderr}`);
+  assert.match(bad.stdout, /bad\.prompts:\d+:\d+: error /);
+
+  git(work, 'rm', '--cached', '--quiet', 'bad.prompts');
+  rmSync(path.join(work, 'bad.prompts'));
+  copyFileSync(path.join(examplesDir, 'prompts', 'feature-login.prompts'), path.join(work, 'good.prompts'));
+  const good = run('good.prompts');
+  assert.equal(good.status, 0, `the good file failed:\n${good.stdout}${good.stderr}`);
+  assert.match(good.stdout, /Packs & Prompts check\.+Passed/);
+});
