@@ -26,12 +26,13 @@ export function redactDeep<T>(value: T): T {
 function redactValue(v: unknown): unknown {
   if (typeof v === 'string') return redactSecrets(v);
   if (Array.isArray(v)) {
+    const items = v as readonly unknown[];
     let copy: unknown[] | undefined;
-    v.forEach((item, i) => {
+    items.forEach((item, i) => {
       const r = redactValue(item);
-      if (r !== item) (copy ??= [...v])[i] = r;
+      if (r !== item) (copy ??= [...items])[i] = r;
     });
-    return copy ?? v;
+    return copy ?? items;
   }
   if (typeof v === 'object' && v !== null) {
     let copy: Record<string, unknown> | undefined;
