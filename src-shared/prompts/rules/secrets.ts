@@ -285,8 +285,11 @@ function followsWordChar(s: string, at: number): boolean {
   return wordChar.test(String.fromCodePoint(s.codePointAt(start)!));
 }
 
-/** Words a writer of documentation or a template puts where a secret goes, or code that reads one from elsewhere (lower case). */
-const placeholderWords = ['example', 'your', 'replace', 'placeholder', 'changeme', 'redacted', 'dummy', 'xxxx', '***', '...', '…', '%s', 'process.env', 'os.environ', 'getenv'];
+/** Words a writer of documentation or a template puts where a secret goes (lower case). */
+const placeholderWords = ['example', 'your', 'replace', 'placeholder', 'changeme', 'redacted', 'dummy', 'xxxx', '***', '...', '…', '%s'];
+
+/** Code that reads the secret from elsewhere: `process.env.TOKEN`, `os.environ["KEY"]`, `getenv("KEY")`. */
+const readsEnvironment = /process\.env|os\.environ|getenv/i;
 
 /** Brackets: a template (`<token>`, `{{token}}`, `${TOKEN}`) or code (`os.environ["KEY"]`), never a key. */
 const brackets = /[()[\]{}<>]/;
@@ -304,7 +307,7 @@ const placeholderPasswords = new Set(['password', 'passwd', 'pass', 'pwd', 'secr
  * assignment row (`token = …`) the value after `=` or `:` is judged.
  */
 export function isPlaceholder(secret: string, user?: string, assignment = false): boolean {
-  if (brackets.test(secret)) return true;
+  if (brackets.test(secret) || readsEnvironment.test(secret)) return true;
   const lower = secret.toLowerCase();
   for (const w of placeholderWords) if (lower.includes(w)) return true;
   const prefix = assignment ? assigned.exec(secret) : null;
