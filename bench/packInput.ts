@@ -22,7 +22,7 @@ function body(r: Random, lines: number): string {
   for (let i = 0; i < lines; i++) {
     if (r.chance(0.05)) out.push('');
     else if (r.chance(0.03)) out.push(' %% an indented line is body text, not a directive');
-    else out.push(`${wordsOf(r, vocabulary, r.int(6, 14))} {${r.pick(loom9.literalBindings)}} ${wordsOf(r, vocabulary, r.int(2, 6))}.${r.chance(0.1) ? '  ' : ''}`);
+    else out.push(`${wordsOf(r, vocabulary, r.int(6, 14))} {${r.pick(loom9.literalBindings).name}} ${wordsOf(r, vocabulary, r.int(2, 6))}.${r.chance(0.1) ? '  ' : ''}`);
   }
   return out.join('\n');
 }
@@ -48,5 +48,35 @@ export function packInput(bytes: number, seed: number): string {
     }
     section(`extra_${i}`, body(r, r.int(5, 60)));
   }
+  return out.join('\n');
+}
+
+/**
+ * A pack whose render is far larger than itself, as packs that select the
+ * same long fragments in many sections are: every required fragment is
+ * `fragmentBytes` long, and each of the extra sections selects the
+ * enforcement and network fragments, so each renders two of them. About
+ * `bytes` of source.
+ */
+export function fanOutPackInput(bytes: number, seed: number, fragmentBytes: number): string {
+  const r = new Random(seed);
+  const out: string[] = ['%% loom-prompt-pack 1', '%% version bench-fan-out-1', ''];
+  let size = 0;
+  const section = (name: string, text: string): void => {
+    out.push(`%% section ${name}`, text, '');
+    size += name.length + text.length + 14;
+  };
+  const longBody = (): string => {
+    const lines: string[] = [];
+    for (let n = 0; n < fragmentBytes; ) {
+      const line = `${wordsOf(r, vocabulary, r.int(8, 14))} {${r.pick(loom9.literalBindings).name}}.`;
+      lines.push(line);
+      n += line.length + 1;
+    }
+    return lines.join('\n');
+  };
+  for (const name of loom9.requiredFragments) section(name, longBody());
+  for (const name of loom9.canonicalSections) section(name, body(r, 4));
+  for (let i = 0; size < bytes; i++) section(`extra_${i}`, `${body(r, r.int(2, 6))}\n\n{enforcement}\n\n{network}`);
   return out.join('\n');
 }

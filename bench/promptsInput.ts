@@ -165,6 +165,28 @@ export function middleTurnText(text: string): number {
   return text.indexOf('\n', text.indexOf('  text = ', turn)) + 1;
 }
 
+/**
+ * Lines inside turn texts spread over the file, `count` of them, each at
+ * least 40 characters long: where the benchmark's bursts type.
+ */
+export function turnTextLineOffsets(text: string, count: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    let at = text.indexOf('  text = ', Math.floor((text.length * (i + 0.5)) / count));
+    while (at !== -1) {
+      const start = text.indexOf('\n', at) + 1;
+      const end = text.indexOf('\n', start);
+      const line = text.slice(start, end);
+      if (line.length >= 40 && !line.includes("'''") && !line.includes('"""')) {
+        out.push(start);
+        break;
+      }
+      at = text.indexOf('  text = ', end);
+    }
+  }
+  return out;
+}
+
 /** The file with one user turn near its middle rewritten by hand (a line added to its text): a hand edit against `text` as the baseline. */
 export function withOneTurnChanged(text: string): string {
   const at = middleTurnText(text);

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { validationStatsRequest, type ValidationStats, type ValidationStatsResult } from '../src-shared/protocol/common';
 import { LspSession } from '../test/support/lspSession';
 import { median } from './measure';
-import { middleTurnText } from './promptsInput';
+import { middleTurnText, turnTextLineOffsets } from './promptsInput';
+import { type BurstFigures, burstFigures, type DamagedHeaderFigures, damagedHeaderFigures, type FeatureReply, outlineFigures } from './scaleFigures';
 
 export interface ServerFigures {
   readonly input: string;
@@ -35,6 +36,13 @@ export interface ServerFigures {
     /** How the model of each timed version was obtained. */
     readonly models: readonly string[];
   };
+  /** `textDocument/documentSymbol` and `textDocument/foldingRange` right after the open. */
+  readonly outline: FeatureReply;
+  readonly folding: FeatureReply;
+  /** Keystrokes in the middle turn while a `[[sessions]]` header a quarter into the file is damaged. */
+  readonly damagedHeader: DamagedHeaderFigures;
+  /** A thousand edits in about a second (not run on the largest input). */
+  readonly burst?: BurstFigures;
   /** A new session pasted in as one edit (a block boundary added). */
   readonly structuralEdit: { readonly roundTripMs: number; readonly stats: ValidationStats };
   /** The server process's peak resident memory (VmHWM) and its resident memory before the file was opened. */
@@ -50,7 +58,7 @@ const settings = { maxFileSizeMB: 200 };
 /** The server waits this long after the last change before validating (server/src/server.ts). */
 export const debounceMs = 150;
 
-export async function serverFigures(input: string, text: string, edits: number, warmups: number): Promise<ServerFigures> {
+export async function serverFigures(input: string, text: string, edits: number, warmups: number, burst: boolean): Promise<ServerFigures> {
   const session = await LspSession.start({ settings });
   try {
     const pid = session.process.pid!;
@@ -61,24 +69,30 @@ export async function serverFigures(input: string, text: string, edits: number, 
     await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000);
     const openMs = performance.now() - openedAt;
     const open = (await stats(session)).documents[uri]!;
+    const { outline, folding } = await outlineFigures(session, uri);
 
     const line = lineOf(text, middleTurnText(text));
     let character = 3;
     const timed: { roundTripMs: number; stats: ValidationStats }[] = [];
     for (let i = 0; i < warmups + edits; i++) {
-      const version = i + 2;
       const sentAt = performance.now();
-      await session.connection.sendNotification('textDocument/didChange', {
-        textDocument: { uri, version },
-        contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: 'x' }],
-      });
+      const version = await session.edit(uri, [{ range: { start: { line, character }, end: { line, character } }, text: 'x' }]);
       await session.waitForDiagnostics(uri, (p) => p.version === version, 600_000);
       const roundTripMs = performance.now() - sentAt;
       character++;
       const s = (await stats(session)).documents[uri]!;
       if (i >= warmups) timed.push({ roundTripMs, stats: s });
     }
-    const structuralEdit = await addSession(session, uri, lineOf(text, text.indexOf('\n[[edits]]\n') + 1), warmups + edits + 2);
+    const sessionHeader = text.indexOf('\n[[sessions]]\n', text.length >> 2) + 1;
+    const damagedHeader = await damagedHeaderFigures(session, uri, lineOf(text, sessionHeader), line, character, edits, warmups);
+    character += edits + warmups;
+    const bursted = burst
+      ? await burstFigures(session, uri, turnTextLineOffsets(text, 10).map((o) => lineOf(text, o)), lineOf(text, text.indexOf('\n[[sessions]]\n', (text.length * 3) >> 2) + 1), {
+          line: lineOf(text, text.indexOf('\nsource ', text.length >> 3) + 1),
+          character: 2,
+        })
+      : undefined;
+    const structuralEdit = await addSession(session, uri, lineOf(text, text.indexOf('\n[[edits]]\n') + 1));
     const of = (f: (s: ValidationStats) => number): number => median(timed.map((t) => f(t.stats)));
     const peakBytes = memoryOf(pid, 'VmHWM');
     const bytes = Buffer.byteLength(text);
@@ -99,6 +113,10 @@ export async function serverFigures(input: string, text: string, edits: number, 
         publishMs: of((s) => s.publishMs),
         models: [...new Set(timed.map((t) => t.stats.model))],
       },
+      outline,
+      folding,
+      damagedHeader,
+      ...(bursted && { burst: bursted }),
       structuralEdit,
       memory: { peakBytes, idleBytes, peakOverFile: peakBytes / bytes, aboveIdleOverFile: (peakBytes - idleBytes) / bytes },
     };
@@ -108,13 +126,10 @@ export async function serverFigures(input: string, text: string, edits: number, 
 }
 
 /** Pastes a whole new session at the start of `line` as one edit, and times its diagnostics. */
-async function addSession(session: LspSession, uri: string, line: number, version: number): Promise<ServerFigures['structuralEdit']> {
+async function addSession(session: LspSession, uri: string, line: number): Promise<ServerFigures['structuralEdit']> {
   const text = '[[sessions]]\nid = "bench-added"\nsource = "manual"\n\n  [[sessions.turns]]\n  role = "user"\n  text = "added by the benchmark"\n\n';
   const sentAt = performance.now();
-  await session.connection.sendNotification('textDocument/didChange', {
-    textDocument: { uri, version },
-    contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text }],
-  });
+  const version = await session.edit(uri, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text }]);
   await session.waitForDiagnostics(uri, (p) => p.version === version, 600_000);
   const roundTripMs = performance.now() - sentAt;
   return { roundTripMs, stats: (await stats(session)).documents[uri]! };

@@ -18,6 +18,9 @@ const environments = readdirSync(path.join(root, 'examples', 'environments'))
 const steps = [
   { why: 'the loom-9 packs: the canonical one is clean, the reviewer drops sections on purpose (warnings)', args: ['check', path.join('examples', 'loom-9')], expect: 0 },
   { why: 'the legacy pack, under the profile it was written for', args: ['check', '--profile', 'loom-1', path.join('examples', 'loom-1')], expect: 0 },
+  { why: 'a pack for the newest stored Loom, which names its profile (`%% # profile: loom-roster`): clean', args: ['check', path.join('examples', 'loom-roster')], expect: 0 },
+  { why: "an operator's fork of Loom as a profile file, and a pack judged under it: clean", args: ['check', path.join('examples', 'fork')], expect: 0 },
+  { why: 'the intermediate Loom releases the stored sources show, as profile files: valid', args: ['check', path.join('examples', 'releases')], expect: 0 },
   { why: 'a captured .prompts file, hand-redacted with its [[edits]] entry: clean', args: ['check', path.join('examples', 'prompts')], expect: 0 },
   { why: 'the rendered system prompt, for the CI environment file', args: ['render', path.join('examples', 'loom-9', 'coding-agent.pack'), '--env', environments[0]], expect: 0, newline: true },
   ...environments.map((env) => ({

@@ -138,6 +138,16 @@ const shots = [
     waitFor: [{ selector: '.monaco-hover:has(.hover-contents)', what: 'the hover on {network}', settled: true }],
   },
   {
+    // examples/fork: a pack that names an operator's profile file; the hover on its `%% # profile:` line.
+    image: 'pack-profile.png',
+    open: 'fork/acme-agent.pack',
+    steps: [packReady, { palette: 'Go to Line/Column...' }, { type: '3:6' }, { keys: 'Enter' }, { palette: 'Show or Focus Hover' }],
+    waitFor: [
+      { selector: '.monaco-hover:has(.hover-contents)', what: 'the hover on the profile comment', settled: true },
+      { selector: '.statusbar-item:has-text("acme-loom")', what: 'the status bar naming the profile' },
+    ],
+  },
+  {
     image: 'pack-completion.png',
     open: 'packs/support-agent.pack',
     steps: [packReady, { palette: 'Go to Line/Column...' }, { type: '16:72' }, { keys: 'Enter' }, { keys: 'End' }, { type: ' Reply from {' }, { keys: 'Control+Space' }],

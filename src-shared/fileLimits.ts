@@ -1,16 +1,23 @@
 // Files the checkers do not read: one larger than the size limit (the
 // setting `packsAndPrompts.maxFileSizeMB`, 50 MB by default), one that
-// looks binary (a NUL in its first 8 KB: text formats never hold one), and
-// one whose structure is far past anything real (half a million one-line
-// sessions, a million `%%` lines): the memory the model of each piece
-// takes, not the bytes, is what a hostile file of 50 MB would exhaust. A
-// refused file gets a single information finding on line 0 that says why,
-// instead of every checker, hover and completion working through it (or
-// through what a decoder makes of bytes). And a file that is read but
-// yields more problems than a person can read publishes the first ones and
-// a note (`capFindings`).
+// truly is binary (a NUL in its first 8 KB among many control or
+// undecodable characters: a text file with a stray NUL is checked, and the
+// NUL is an error where it is), and one whose structure is far past
+// anything real (a hundred thousand top-level tables, two hundred thousand
+// pack directives and placeholders): the memory the model of each piece and
+// its findings take, not the bytes, is what a hostile file of 50 MB would
+// exhaust. The structure is counted as the checkers see it (a header-looking
+// line inside a string or a brace in a body is no piece), and each piece
+// takes at least 3 bytes, so a file of a few hundred KB is always checked.
+// A refused file gets a single finding on line 0 that says why and how to
+// check it (a warning; an error when binary, a file no format holds),
+// instead of every checker, hover and completion working through it. And a
+// file that is read but yields more problems than a person can read
+// publishes the first ones and a note (`capFindings`).
 
 import type { Finding } from './finding';
+import { scanPlaceholders } from './pack/placeholders';
+import { countTopLevelTables } from './prompts/toml/scanner';
 import { utf8Length } from './text/utf8';
 
 /** How much of the start of a file is looked at for a NUL. */
@@ -20,12 +27,17 @@ export const maxFileSizeSetting = 'packsAndPrompts.maxFileSizeMB';
 
 const megabyte = 1024 * 1024;
 
-/** The most pieces a file may hold, per format: far past real files (a 100 MB capture holds about 4,000 sessions; a pack is a few hundred lines). */
+/**
+ * The most pieces a file may hold, per format: far past real files (a 100 MB
+ * capture holds about 4,000 sessions; a pack a few hundred lines), and past
+ * what a few hundred KB can hold (a table is at least `[a]` and a line
+ * break, a placeholder `{a}`, a directive `%%` and a line break).
+ */
 export const structureLimits = {
-  /** Top-level tables (sessions, the commit, edits entries) of a `.prompts` file. */
-  prompts: { what: 'top-level tables', limit: 50_000 },
-  /** Lines and placeholders of a pack. */
-  pack: { what: 'lines and placeholders', limit: 200_000 },
+  /** Top-level tables (sessions, the commit, edits entries) of a `.prompts` file, as the block splitter finds them. */
+  prompts: { what: 'top-level tables', limit: 100_000 },
+  /** Directive lines and placeholders of a pack. */
+  pack: { what: 'directives and placeholders', limit: 200_000 },
 } as const;
 
 /** The most diagnostics published for one file; the rest are summed up in one note. */
@@ -52,8 +64,8 @@ export function textFacts(text: string): TextFacts {
 
 export type FileFormat = 'pack' | 'prompts';
 
-export function refusalOf(text: TextFacts, format: FileFormat, maxFileSizeMB: number): Refusal | undefined {
-  return sizeRefusal(text, maxFileSizeMB) ?? structureRefusal(text.whole(), format);
+export function refusalOf(text: TextFacts, format: FileFormat, maxFileSizeMB: number, structureLimit?: number): Refusal | undefined {
+  return sizeRefusal(text, maxFileSizeMB) ?? structureRefusal(text.whole(), format, structureLimit);
 }
 
 /**
@@ -68,9 +80,21 @@ export function sizeRefusal(text: TextFacts, maxFileSizeMB: number, bytes = () =
   return undefined;
 }
 
-/** A NUL among the first characters: no text format holds one. */
-function looksBinary(head: string): boolean {
-  return head.includes('\0');
+/**
+ * A NUL among the first characters, and at least one in ten of them a
+ * control character (C0 but tab and line ends, DEL, C1) or one that did
+ * not decode (U+FFFD): what bytes that
+ * were never text look like. A text with a stray NUL is checked instead,
+ * and the NUL reported where it is.
+ */
+export function looksBinary(head: string): boolean {
+  if (!head.includes('\0')) return false;
+  let odd = 0;
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || (c >= 0x7f && c <= 0x9f) || c === 0xfffd) odd++;
+  }
+  return odd * 10 >= head.length;
 }
 
 /** Longer than the limit in UTF-16 code units, so in UTF-8 bytes too. */
@@ -78,39 +102,22 @@ function surelyTooLarge(length: number, maxFileSizeMB: number): boolean {
   return length > maxFileSizeMB * megabyte;
 }
 
-/** Past the structure limit of its format (one pass over the text). */
-export function structureRefusal(text: string, format: FileFormat): Refusal | undefined {
-  const structure = structureLimits[format];
-  const count = format === 'pack' ? packPieces(text, structure.limit) : topLevelTables(text, structure.limit);
-  return count > structure.limit ? { kind: 'tooComplex', count, limit: structure.limit, what: structure.what } : undefined;
+/** Past the structure limit of its format (one pass over the text, stopping just past the limit). */
+export function structureRefusal(text: string, format: FileFormat, limit: number = structureLimits[format].limit): Refusal | undefined {
+  const count = format === 'pack' ? packPieces(text, limit) : countTopLevelTables(text, limit);
+  return count > limit ? { kind: 'tooComplex', count, limit, what: structureLimits[format].what } : undefined;
 }
 
-/** Lines and `{` of a pack, counted up to just past `limit`. */
+/** Directive lines (`%%` in column 0) and placeholders elsewhere, counted up to just past `limit`. */
 function packPieces(text: string, limit: number): number {
-  let n = 1;
-  for (let i = 0; i < text.length && n <= limit; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 123) n++;
-  }
-  return n;
-}
-
-const headerLine = /^[ \t]*\[\[?[ \t]*("[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_-]*)[ \t]*(\.?)/gm;
-
-/**
- * Header lines that open a top-level block (FORMATS.md B.1; scanner.ts):
- * a one-segment header, or a dotted one under another root key than the
- * header before. Counted from the lines alone (a line inside a multi-line
- * string that reads as a header counts too): a bound, not a parse.
- */
-function topLevelTables(text: string, limit: number): number {
   let n = 0;
-  let root: string | undefined;
-  headerLine.lastIndex = 0;
-  for (let m = headerLine.exec(text); m !== null && n <= limit; m = headerLine.exec(text)) {
-    const key = m[1]!;
-    if (m[2] === '' || key !== root) n++;
-    root = key;
+  const count = () => void n++;
+  for (let start = text.charCodeAt(0) === 0xfeff ? 1 : 0; start <= text.length && n <= limit; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    if (text.charCodeAt(start) === 37 && text.charCodeAt(start + 1) === 37) n++;
+    else scanPlaceholders(text, start, end, count);
+    start = end + 1;
   }
   return n;
 }
@@ -123,14 +130,48 @@ export function refusalCode(refusal: Refusal, format: FileFormat): string {
   return `${format}/${refusalCodes[refusal.kind]}`;
 }
 
-const notChecked = 'so it is not checked: no diagnostics, hovers, completions or fixes';
+/** How a reader of a refusal gets the file checked: a sentence per limit, for the door they came through. */
+export interface LimitHints {
+  /** What not being checked means there. */
+  readonly notChecked: string;
+  readonly size: string;
+  readonly structure: Readonly<Record<FileFormat, string>>;
+}
 
-export function refusalFinding(refusal: Refusal, format: FileFormat): Finding {
-  let message: string;
-  if (refusal.kind === 'binary') message = `This file looks binary (it has a NUL byte in its first ${binaryProbeLength / 1024} KB), so it is not checked as ${formatNames[format]}.`;
-  else if (refusal.kind === 'tooLarge') message = `This file is larger than ${refusal.limitMB} MB, ${notChecked}. Raise the setting \`${maxFileSizeSetting}\` to check it.`;
-  else message = `This file holds more than ${refusal.limit.toLocaleString('en-US')} ${refusal.what}, far more than ${formatNames[format]} ever holds, ${notChecked}.`;
-  return { range: lineZero, severity: 'information', code: refusalCode(refusal, format), message };
+/** The editor's: its setting for the size; the command line's options for the structure, which no setting raises. */
+export const editorLimitHints: LimitHints = {
+  notChecked: 'so it is not checked: no diagnostics, hovers, completions or fixes',
+  size: `Raise the setting \`${maxFileSizeSetting}\` to check it.`,
+  structure: {
+    prompts: 'The command line checks it with a higher limit: `packs-and-prompts check --max-tables N`.',
+    pack: 'The command line checks it with a higher limit: `packs-and-prompts check --max-pack-pieces N`.',
+  },
+};
+
+/**
+ * One finding on line 0 saying why the file is not checked and how to have
+ * it checked. A warning, so a person sees it among the problems; an error
+ * for a binary file, which no format holds.
+ */
+export function refusalFinding(refusal: Refusal, format: FileFormat, hints: LimitHints = editorLimitHints): Finding {
+  const code = refusalCode(refusal, format);
+  if (refusal.kind === 'binary') {
+    const message = `This file is not text (a NUL byte among many control or undecodable characters in its first ${binaryProbeLength / 1024} KB), so it is not checked as ${formatNames[format]}.`;
+    return { range: lineZero, severity: 'error', code, message };
+  }
+  return { range: lineZero, severity: 'warning', code, message: `This file ${refusalFacts(refusal, format)}, ${hints.notChecked}. ${limitHint(refusal, format, hints)}` };
+}
+
+/** What puts the file past a limit: "is larger than 50 MB", "holds more than 100,000 top-level tables, …". */
+export function refusalFacts(refusal: Exclude<Refusal, { kind: 'binary' }>, format: FileFormat): string {
+  if (refusal.kind === 'tooLarge') return `is larger than ${refusal.limitMB} MB`;
+  const usual = refusal.limit >= structureLimits[format].limit ? `, far more than ${formatNames[format]} ever holds` : '';
+  return `holds more than ${refusal.limit.toLocaleString('en-US')} ${refusal.what}${usual}`;
+}
+
+/** How to have a file past a limit checked. */
+export function limitHint(refusal: Exclude<Refusal, { kind: 'binary' }>, format: FileFormat, hints: LimitHints): string {
+  return refusal.kind === 'tooLarge' ? hints.size : hints.structure[format];
 }
 
 const lineZero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };

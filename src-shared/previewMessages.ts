@@ -53,4 +53,6 @@ export type PreviewToHost =
   | { readonly type: 'pickEnvironment' }
   | { readonly type: 'compare' }
   /** Open the diff of HEAD's render and the current one. */
-  | { readonly type: 'compareHead' };
+  | { readonly type: 'compareHead' }
+  /** The render was cut (`RenderedPack.shown`): show four times as much. */
+  | { readonly type: 'showMore' };

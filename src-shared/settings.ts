@@ -5,7 +5,8 @@
 import type { SeverityLevel } from './finding';
 import type { ExtraSecretPattern, SecretOptions } from './prompts/rules/checkSecrets';
 
-export type ProfileName = 'loom-9' | 'loom-1';
+/** A built-in profile's name, a workspace profile's `name`, or a path to a `*.loomprofile.json`. */
+export type ProfileName = string;
 
 export interface PackSettings {
   readonly profile: ProfileName;
@@ -27,12 +28,15 @@ export interface Settings {
   readonly prompts: PromptsSettings;
   /** Files larger than this many megabytes (of UTF-8) are not checked at all (fileLimits.ts). */
   readonly maxFileSizeMB: number;
+  /** The most outline symbols, folding ranges and workspace symbols computed for one request (the rest are left out, and the outline says so). */
+  readonly maxItemsComputed: number;
 }
 
 export const defaultSettings: Settings = {
   pack: { profile: 'loom-9', severity: {}, maxRenderBytes: null },
   prompts: { strictUnknownTools: false },
   maxFileSizeMB: 50,
+  maxItemsComputed: 5000,
 };
 
 /** Fills what a partial settings object (from the client, or none) leaves out. */
@@ -40,7 +44,7 @@ export function resolveSettings(raw: unknown): Settings {
   const r = isObject(raw) ? raw : {};
   const pack = isObject(r['pack']) ? r['pack'] : {};
   const prompts = isObject(r['prompts']) ? r['prompts'] : {};
-  const profile = pack['profile'] === 'loom-1' ? 'loom-1' : defaultSettings.pack.profile;
+  const profile = typeof pack['profile'] === 'string' && pack['profile'].trim() !== '' ? pack['profile'].trim() : defaultSettings.pack.profile;
   const severity: Record<string, SeverityLevel> = {};
   if (isObject(pack['severity'])) {
     for (const [code, level] of Object.entries(pack['severity'])) {
@@ -51,6 +55,7 @@ export function resolveSettings(raw: unknown): Settings {
     pack: { profile, severity, maxRenderBytes: byteBudget(pack['maxRenderBytes']) },
     prompts: { strictUnknownTools: prompts['strictUnknownTools'] === true, ...secretSettings(prompts['secrets']) },
     maxFileSizeMB: positive(r['maxFileSizeMB']) ?? defaultSettings.maxFileSizeMB,
+    maxItemsComputed: count(r['maxItemsComputed']) ?? defaultSettings.maxItemsComputed,
   };
 }
 
@@ -76,6 +81,10 @@ function isLevel(level: unknown): level is SeverityLevel {
 
 function positive(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+function count(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
 }
 
 /** A positive whole number of bytes; 0, null and anything else mean no budget. */

@@ -1,8 +1,16 @@
 // Command-line arguments: a command, its options and its paths. Options may
-// come anywhere; `--` ends them. A mistake is a UsageError, which the
-// entry point turns into the usage message and exit code 2.
+// come anywhere; `--` ends them, so every argument after it is a path, even
+// `-h`. A mistake is a UsageError, which the entry point turns into the
+// usage message and exit code 2; `--help` or `-h` as an option is a
+// HelpWanted, which it answers with the usage and exit 0.
 
 export class UsageError extends Error {}
+
+export class HelpWanted extends Error {}
+
+export function isHelp(arg: string): boolean {
+  return arg === '--help' || arg === '-h';
+}
 
 export interface OptionSpec {
   /** Takes a value (`--profile loom-1` or `--profile=loom-1`); otherwise a flag. */
@@ -23,6 +31,7 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
       positionals.push(...argv.slice(i + 1));
       break;
     }
+    if (isHelp(arg)) throw new HelpWanted();
     if (!arg.startsWith('--') || arg === '-') {
       positionals.push(arg);
       continue;

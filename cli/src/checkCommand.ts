@@ -1,18 +1,31 @@
 // `check PATH...`: every finding in every file the paths name or hold
 // (`*.packenv.json` files found on the way are environments packs are
-// judged in, not files to check).
+// judged in, not files to check). A gate that fails closed: a file it did
+// not check (over a limit, or under a strict flag whose baseline git could
+// not give) is an error finding and a line on stderr saying why and how to
+// check it, and the exit is 2, as for a path that cannot be read.
 
-import { refusalFinding, refusalOf, textFacts } from '../../src-shared/fileLimits';
+import { invalidUtf8Findings } from '../../src-shared/encodingFindings';
+import { type FileFormat, limitHint, type LimitHints, refusalFacts, refusalFinding, refusalOf, structureLimits, textFacts } from '../../src-shared/fileLimits';
+import type { Finding } from '../../src-shared/finding';
+import { sortFindings } from '../../src-shared/finding';
 import { resolveSettings } from '../../src-shared/settings';
-import { isProfileName } from '../../src-shared/pack/profiles';
 import { parseArgs, stringOption, UsageError } from './args';
 import { kindByExtension, kindOf } from './fileKinds';
 import { readFile, statPath, walk } from './files';
-import { humanFindings, jsonFindings, summary, type FileFindings } from './output';
+import { humanFindings, jsonFindings, printable, summary, type FileFindings } from './output';
 import type { Io } from './io';
 import { EnvironmentFiles, isEnvironmentFile } from './environmentFiles';
 import { trackedEnvironmentFiles } from './packDiscipline';
-import { asErrors, strictEditCodes, strictRenderCodes } from './strict';
+import { asErrors, type Strictness } from './strict';
+import { checkProfileFile, CliProfiles, isProfileFile } from './profileFiles';
+
+/** The command line's own ways past each limit, for the refusal's message. */
+const cliHints: LimitHints = {
+  notChecked: 'so it is not checked',
+  size: 'Raise the limit with `--max-file-size-mb N` to check it.',
+  structure: { prompts: 'Raise the limit with `--max-tables N` to check it.', pack: 'Raise the limit with `--max-pack-pieces N` to check it.' },
+};
 
 export function checkCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, {
@@ -20,41 +33,54 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     profile: { value: true },
     'strict-unknown': { value: false },
     'strict-edits': { value: false },
+    'strict-secrets': { value: false },
+    strict: { value: false },
     'max-render-bytes': { value: true },
     'strict-renders': { value: false },
     'max-file-size-mb': { value: true },
+    'max-tables': { value: true },
+    'max-pack-pieces': { value: true },
   });
   const profile = stringOption(args, 'profile');
-  if (profile !== undefined && !isProfileName(profile)) throw new UsageError(`unknown profile ${profile} (loom-9 or loom-1)`);
   const budget = stringOption(args, 'max-render-bytes');
   if (budget !== undefined && !/^\d{1,15}$/.test(budget)) throw new UsageError(`--max-render-bytes takes a whole number of bytes (0: no budget), not ${budget}`);
   const sizeLimit = stringOption(args, 'max-file-size-mb');
   if (sizeLimit !== undefined && !(Number(sizeLimit) > 0)) throw new UsageError(`--max-file-size-mb takes a number of megabytes above 0, not ${sizeLimit}`);
+  const structure: Record<FileFormat, number> = { prompts: countOption(args, 'max-tables', structureLimits.prompts.limit), pack: countOption(args, 'max-pack-pieces', structureLimits.pack.limit) };
   if (args.positionals.length === 0) throw new UsageError('check needs at least one PATH');
   const settings = resolveSettings({
-    pack: { profile: profile ?? 'loom-9', maxRenderBytes: budget === undefined ? null : Number(budget) },
+    pack: { maxRenderBytes: budget === undefined ? null : Number(budget) },
     prompts: { strictUnknownTools: args.options.has('strict-unknown') },
     ...(sizeLimit !== undefined && { maxFileSizeMB: Number(sizeLimit) }),
   });
   const maxBytes = settings.maxFileSizeMB * 1024 * 1024;
+  const all = args.options.has('strict');
+  const strict: Strictness = {
+    all,
+    edits: all || args.options.has('strict-edits'),
+    renders: all || args.options.has('strict-renders'),
+    secrets: all || args.options.has('strict-secrets'),
+  };
 
   const problems: string[] = [];
   const notes: string[] = [];
   const targets: string[] = [];
   const environmentFiles: string[] = [];
+  const profileFiles: string[] = [];
   for (const p of args.positionals) {
     const entry = statPath(p);
     if (entry.kind === 'missing') problems.push(`cannot read ${p}: ${entry.reason}`);
     else if (entry.kind === 'file') targets.push(p);
     else {
-      const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file));
+      const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file) || isProfileFile(file));
       targets.push(...found.files.filter((f) => !isEnvironmentFile(f)));
+      profileFiles.push(...found.files.filter(isProfileFile));
       environmentFiles.push(...found.files.filter(isEnvironmentFile));
       problems.push(...found.errors.map((e) => `cannot read ${e.path}: ${e.reason}`));
     }
   }
-  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)) };
-  const strictCodes = new Set([...(args.options.has('strict-edits') ? strictEditCodes : []), ...(args.options.has('strict-renders') ? strictRenderCodes : [])]);
+  const profiles = new CliProfiles(profile, [...profileFiles, ...targets.filter(isProfileFile)]);
+  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)), profiles, strict };
 
   const results: FileFindings[] = [];
   for (const file of targets) {
@@ -63,27 +89,44 @@ export function checkCommand(argv: readonly string[], io: Io): number {
       problems.push(`cannot read ${file}: ${read.reason}`);
       continue;
     }
+    if (isProfileFile(file)) {
+      if (read.ok) results.push({ file, findings: checkProfileFile(read.text) });
+      else problems.push(`cannot check ${file}: ${read.reason}`);
+      continue;
+    }
     const kind = read.ok ? kindOf(file, read.text) : kindByExtension(file);
     if (!kind) {
       problems.push(read.ok ? `cannot check ${file}: not a prompt pack (*.pack, or a first line starting \`%% loom-prompt-pack\`)` : `cannot check ${file}: ${read.reason}`);
       continue;
     }
-    // Too large to read, or binary: the editor's one note instead of a check.
-    const refusal = read.ok ? refusalOf(textFacts(read.text), kind.name, settings.maxFileSizeMB) : { kind: 'tooLarge' as const, limitMB: settings.maxFileSizeMB };
+    // Too large to read, binary, or past the structure limit: the editor's one finding, an error here.
+    const refusal = read.ok ? refusalOf(textFacts(read.text), kind.name, settings.maxFileSizeMB, structure[kind.name]) : { kind: 'tooLarge' as const, limitMB: settings.maxFileSizeMB };
     if (refusal) {
-      results.push({ file, findings: [refusalFinding(refusal, kind.name)] });
+      const finding: Finding = { ...refusalFinding(refusal, kind.name, cliHints), severity: 'error' };
+      results.push({ file, findings: [finding] });
+      // A binary file was judged (it is no text of its format); a file over a limit was not.
+      if (refusal.kind !== 'binary') problems.push(`${file}: not checked: it ${refusalFacts(refusal, kind.name)}. ${limitHint(refusal, kind.name, cliHints)}`);
       continue;
     }
     if (!read.ok) continue;
-    const findings = kind.check(read.text, settings, file, context);
-    results.push({ file, findings: asErrors(findings, strictCodes) });
+    const checked = kind.check(read.text, settings, file, context);
+    const findings = sortFindings([...checked.findings, ...invalidUtf8Findings(read.bytes, read.text, kind.name)]);
+    results.push({ file, findings: asErrors(findings, strict) });
+    if (checked.notChecked !== undefined) problems.push(`${file}: not checked: ${checked.notChecked}`);
   }
 
   const json = args.options.has('json');
   io.stdout(json ? jsonFindings(results) : humanFindings(results));
-  for (const n of notes) io.stderr(n);
-  for (const p of problems) io.stderr(`${p}\n`);
+  for (const n of notes) io.stderr(printable(n.replace(/\n$/, '')) + '\n');
+  for (const p of problems) io.stderr(`${printable(p)}\n`);
   if (!json) io.stderr(summary(results));
   if (problems.length > 0) return 2;
   return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? 1 : 0;
+}
+
+function countOption(args: ReturnType<typeof parseArgs>, name: string, fallback: number): number {
+  const value = stringOption(args, name);
+  if (value === undefined) return fallback;
+  if (!/^\d{1,15}$/.test(value) || Number(value) === 0) throw new UsageError(`--${name} takes a whole number above 0, not ${value}`);
+  return Number(value);
 }

@@ -2,16 +2,19 @@
 // a file and which core checker gives its findings. A new format is one
 // more row.
 
-import type { Finding } from '../../src-shared/finding';
 import type { FileFormat } from '../../src-shared/fileLimits';
 import type { Settings } from '../../src-shared/settings';
 import type { EnvironmentFiles } from './environmentFiles';
-import { checkPromptsFile } from './handEdits';
+import { checkPromptsFile, type FileCheck } from './handEdits';
+import type { CliProfiles } from './profileFiles';
 import { checkPackFile } from './packDiscipline';
+import type { Strictness } from './strict';
 
-/** What a check may need beyond the file: the workspace's environment files. */
+/** What a check may need beyond the file: the workspace's environment files and profiles, and which strict flags fail closed. */
 export interface CheckContext {
   readonly environments: EnvironmentFiles;
+  readonly profiles: CliProfiles;
+  readonly strict: Strictness;
 }
 
 export interface FileKind {
@@ -19,7 +22,7 @@ export interface FileKind {
   readonly extensions: readonly string[];
   /** Recognises a named file by its first line when its extension is not one of ours. */
   readonly firstLine?: RegExp;
-  check(text: string, settings: Settings, path: string, context: CheckContext): Finding[];
+  check(text: string, settings: Settings, path: string, context: CheckContext): FileCheck;
 }
 
 export const fileKinds: readonly FileKind[] = [
@@ -28,13 +31,14 @@ export const fileKinds: readonly FileKind[] = [
     extensions: ['.pack'],
     firstLine: /^\uFEFF?%%\s*loom-prompt-pack/,
     // Render discipline too, against HEAD and the byte budget, in every preset and environment file.
-    check: (text, settings, path, context) => checkPackFile(text, settings, path, context.environments),
+    check: (text, settings, path, context) =>
+      checkPackFile(text, settings, path, context.environments, { strictRenders: context.strict.renders, choice: context.profiles.choose(text, path) }),
   },
   {
     name: 'prompts',
     extensions: ['.prompts'],
     // Hand edits too, against HEAD, when the file is committed in a git repository.
-    check: (text, settings, path) => checkPromptsFile(text, settings.prompts, path),
+    check: (text, settings, path, context) => checkPromptsFile(text, settings.prompts, path, { strictEdits: context.strict.edits }),
   },
 ];
 

@@ -1,6 +1,9 @@
 // Findings as the command line prints them: one line per finding for
 // people (1-based line:col), or JSON with the LSP's 0-based positions.
-// A message may quote a value of the file: it never repeats a secret.
+// A message may quote a value of the file: it never repeats a secret. In
+// human output a file name or message holding a line break, a terminal
+// escape or a bidirectional override is escaped, so no file can forge a
+// line of the report or hide one.
 
 import type { Finding } from '../../src-shared/finding';
 import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
@@ -10,11 +13,25 @@ export interface FileFindings {
   readonly findings: readonly Finding[];
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const unprintable = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+const named: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `text` with each control, line-separator and bidi character written as an escape (`\n`, `\x1b`, `\u202e`). */
+export function printable(text: string): string {
+  return text.replace(unprintable, (c) => {
+    const code = c.charCodeAt(0);
+    return named[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+  });
+}
+
 export function humanFindings(results: readonly FileFindings[]): string {
   const lines: string[] = [];
   for (const { file, findings } of results) {
+    const name = printable(file);
     for (const f of findings) {
-      lines.push(`${file}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.code}: ${redactSecrets(f.message)}`);
+      lines.push(`${name}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} ${f.code}: ${printable(redactSecrets(f.message))}`);
     }
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';

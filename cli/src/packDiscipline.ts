@@ -4,41 +4,55 @@
 // programs, run synchronously), in every built-in preset and workspace
 // environment file, and against `--max-render-bytes`. A pack with no
 // committed version (outside a repository, untracked, no git) is judged on
-// its budget only.
+// its budget only; under `--strict-renders`, a git that is missing inside a
+// work tree, refuses the repository or fails leaves it not checked.
 
 import * as path from 'node:path';
-import type { Finding } from '../../src-shared/finding';
 import { sortFindings } from '../../src-shared/finding';
 import { checkDecoded } from '../../src-shared/pack/check';
 import { decode, decodeAll } from '../../src-shared/pack/decode';
 import type { Pack } from '../../src-shared/pack/model';
-import { profileOf } from '../../src-shared/pack/profiles';
+import { chooseProfile, type ProfileChoice } from '../../src-shared/pack/profileChoice';
 import { checkRenderDiscipline, presetEnvironments } from '../../src-shared/pack/renderDiscipline';
 import type { Settings } from '../../src-shared/settings';
 import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
 import { findRepository, headTextIn, runSync, trackedFiles } from '../../src-node/git/repository';
+import { unreadableBaseline } from './baseline';
 import { type EnvironmentFiles, environmentFileSuffix } from './environmentFiles';
+import type { FileCheck } from './handEdits';
 
-export function checkPackFile(text: string, settings: Settings, file: string, environments: EnvironmentFiles, spawner: SyncSpawner = nodeSyncSpawner): Finding[] {
+export interface RenderOptions {
+  /** Fail closed when HEAD's version cannot be read. */
+  readonly strictRenders?: boolean;
+  /** The profile that judges the pack (its comment, `--profile`, the default). */
+  readonly choice?: ProfileChoice;
+  readonly spawner?: SyncSpawner;
+}
+
+export function checkPackFile(text: string, settings: Settings, file: string, environments: EnvironmentFiles, options: RenderOptions = {}): FileCheck {
+  const spawner = options.spawner ?? nodeSyncSpawner;
+  const choice = options.choice ?? chooseProfile({ setting: settings.pack.profile }, []);
   const decoded = decodeAll(text);
-  const findings = checkDecoded(decoded, settings.pack);
-  if (decoded.corruptions.length > 0) return findings;
+  const findings = checkDecoded(decoded, settings.pack, choice);
+  if (decoded.corruptions.length > 0) return { findings };
   const absolute = path.resolve(file);
   const repository = runSync(findRepository(path.dirname(absolute)), spawner);
   let baseline: Pack | undefined;
+  let notChecked: string | undefined;
   if (!('kind' in repository)) {
     const head = runSync(headTextIn(repository, absolute), spawner);
     const committed = head.kind === 'text' ? decode(head.text) : undefined;
     baseline = committed?.ok ? committed.pack : undefined;
-  }
+    if (head.kind === 'off' && options.strictRenders) notChecked = unreadableBaseline(head, absolute, '--strict-renders');
+  } else if (options.strictRenders) notChecked = unreadableBaseline(repository, absolute, '--strict-renders');
   const discipline = checkRenderDiscipline({
     current: decoded.pack,
     baseline,
     environments: [...presetEnvironments, ...environments.for('kind' in repository ? undefined : repository.root)],
-    profile: profileOf(settings.pack.profile),
+    profile: choice.profile,
     settings: settings.pack,
   });
-  return sortFindings([...findings, ...discipline]);
+  return { findings: sortFindings([...findings, ...discipline]), ...(notChecked !== undefined && { notChecked }) };
 }
 
 /** The environment files a repository tracks (none when git cannot list them). */

@@ -10,17 +10,17 @@ import type { Environment } from '../../src-shared/pack/environment';
 import { parseEnvironmentFile } from '../../src-shared/pack/environmentFile';
 import { environmentPresets, findPreset } from '../../src-shared/pack/presets';
 import { describeProblem, assess, type Problem } from '../../src-shared/pack/problems';
-import { isProfileName, profileOf } from '../../src-shared/pack/profiles';
+import { CliProfiles } from './profileFiles';
 import { maxRenderLength, renderOutcome } from '../../src-shared/pack/render';
 import { postureWarning } from '../../src-shared/pack/summary';
 import { parseArgs, stringOption, UsageError } from './args';
 import { readFile } from './files';
 import type { Io } from './io';
+import { printable } from './output';
 
 export function renderCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, { env: { value: true }, preset: { value: true }, json: { value: false }, profile: { value: true } });
-  const profileName = stringOption(args, 'profile') ?? 'loom-9';
-  if (!isProfileName(profileName)) throw new UsageError(`unknown profile ${profileName} (loom-9 or loom-1)`);
+  const profiles = new CliProfiles(stringOption(args, 'profile'));
   if (args.positionals.length !== 1) throw new UsageError('render needs exactly one PACK');
   const envFile = stringOption(args, 'env');
   const presetId = stringOption(args, 'preset');
@@ -32,7 +32,7 @@ export function renderCommand(argv: readonly string[], io: Io): number {
     if (!read) return 2;
     const parsed = parseEnvironmentFile(read.text);
     if (!parsed.ok) {
-      io.stderr(`${envFile}: not a valid environment file:\n`);
+      io.stderr(`${printable(envFile)}: not a valid environment file:\n`);
       for (const e of parsed.errors) io.stderr(`  ${e.path === '' ? '(file)' : e.path}: ${e.message}\n`);
       return 2;
     }
@@ -54,12 +54,14 @@ export function renderCommand(argv: readonly string[], io: Io): number {
     io.stderr(`${redactSecrets(describeCorruption(decoded.report))}\n`);
     return 1;
   }
-  const profile = profileOf(profileName);
+  const choice = profiles.choose(read.text, packFile);
+  if (choice.fallback !== undefined) io.stderr(`warning: profile \`${choice.requested}\` cannot be used: ${choice.fallback}\n`);
+  const profile = choice.profile;
   const warning = postureWarning(profile, env);
   if (warning !== undefined) io.stderr(`warning: ${warning}\n`);
   const { text, overflow } = renderOutcome(decoded.pack, env, profile);
   if (overflow) {
-    io.stderr(`${packFile}: the prompt would be longer than ${maxRenderLength} characters (fragments selected many times); not printed\n`);
+    io.stderr(`${printable(packFile)}: the prompt would be longer than ${maxRenderLength} characters (fragments selected many times); not printed\n`);
     return 1;
   }
   const assessment = assess(decoded.pack, profile);
@@ -82,7 +84,7 @@ export function renderCommand(argv: readonly string[], io: Io): number {
 function readOrSay(file: string, io: Io): { readonly bytes: Buffer; readonly text: string } | undefined {
   const read = readFile(file);
   if (read.ok) return read;
-  io.stderr(`cannot read ${file}: ${read.reason}\n`);
+  io.stderr(`cannot read ${printable(file)}: ${read.reason}\n`);
   return undefined;
 }
 

@@ -1,14 +1,18 @@
-// The usage message: commands, options, and the built-in environment presets.
+// The usage message: commands, options, exit codes, and the built-in environment presets.
 
+import { structureLimits } from '../../src-shared/fileLimits';
 import { environmentPresets } from '../../src-shared/pack/presets';
 import { profileNames } from '../../src-shared/pack/profiles';
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 export function usage(): string {
   const presets = environmentPresets.map((p) => `  ${p.id.padEnd(26)} ${p.name}`).join('\n');
   return `Usage:
-  packs-and-prompts check [--json] [--profile ${profileNames.join('|')}] [--strict-unknown] [--strict-edits]
-                         [--max-render-bytes N] [--strict-renders] [--max-file-size-mb N] PATH...
-  packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile ${profileNames.join('|')}]
+  packs-and-prompts check [--json] [--profile NAME|FILE] [--strict-unknown] [--strict-edits]
+                         [--strict-secrets] [--strict-renders] [--strict] [--max-render-bytes N]
+                         [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--] PATH...
+  packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile NAME|FILE]
   packs-and-prompts --help
 
 check   Checks prompt packs (*.pack, or any file whose first line starts
@@ -28,17 +32,30 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         is unchanged is a warning; so is a render larger than
         --max-render-bytes N (UTF-8 bytes; 0: no budget). --strict-renders
         makes both errors, so CI can refuse an unversioned prompt change.
-        A file larger than --max-file-size-mb N (default 50) or that looks
-        binary (a NUL byte in its first 8 KB) is not checked: one note says
-        why, as in the editor. Only regular files are read.
+        --strict-secrets makes secrets errors; --strict makes every warning
+        an error and implies the other strict flags.
+        A file is checked or the run fails (exit 2): one larger than
+        --max-file-size-mb N (default 50), or holding more than --max-tables N
+        top-level tables (.prompts, default ${count(structureLimits.prompts.limit)}) or --max-pack-pieces N
+        directives and placeholders (packs, default ${count(structureLimits.pack.limit)}), is not checked,
+        and neither is a file --strict-edits or --strict-renders must judge
+        against HEAD when git is missing, refuses the repository or fails.
+        Each says why on stderr. Invalid UTF-8 and control characters are
+        errors where they are; a file that is not text is an error. Only
+        regular files are read. \`--\` ends the options.
 render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
         --json prints {render, bytes, digest, renderDigest, assess}.
         A pack that does not decode prints the corruption on stderr, exit 1.
 
---profile  The Loom release the pack is for (default: loom-9).
+--profile  The Loom release packs are judged against when they do not name
+           their own (\`%% # profile: NAME\`): a built-in (${profileNames.join(', ')};
+           default loom-9), a *.loomprofile.json file, or the name of one
+           found in the walked directories. check also reports every
+           *.loomprofile.json it is given or finds, each error at its line.
 
-Exit codes: 0 fine, 1 errors found (or the pack is corrupt), 2 usage or I/O error.
+Exit codes: 0 no errors (warnings allowed), 1 errors found (or the pack is
+corrupt), 2 a usage or I/O error, or a file that was not checked.
 
 Environment presets (--preset NAME):
 ${presets}

@@ -8,6 +8,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { packsApi, type PacksApi } from './api';
 import { registerPackCommands } from './commands';
 import { registerEnvironments } from './environments';
+import { registerWorkspaceProfiles } from './profiles';
 import { registerBaselineChanges } from './preview/baselineChanges';
 import { registerPreviews } from './preview/previewManager';
 import { registerHandEditClient } from './prompts/handEdits';
@@ -20,6 +21,7 @@ export async function activateWith(context: ExtensionContext, client: BaseLangua
   registerHandEditClient(context, client);
   await client.start();
   const environments = await registerEnvironments(context, client);
+  await registerWorkspaceProfiles(context, client);
   const baselinesChanged = registerBaselineChanges(context, client);
   const statusBar = registerStatusBar(context, client, environments);
   const previews = registerPreviews(context, client, environments, baselinesChanged);

@@ -38,6 +38,8 @@ const mementoKey = 'packsAndPrompts.environmentByPack';
 
 export class Environments implements vscode.Disposable {
   private readonly files = new Map<string, EnvironmentEntry>();
+  /** Per pack: the profile that judged it and the postures it knows, as the server last said. */
+  private readonly postures = new Map<string, { readonly profile: string; readonly postures: readonly string[] }>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscriptions: vscode.Disposable[] = [this.changed];
   /** Fires when the list changes, a file's content changes, or a pack's choice changes. */
@@ -114,14 +116,27 @@ export class Environments implements vscode.Disposable {
   }
 
   /** The quick pick; resolves with the chosen entry once it is in effect, or `undefined` when dismissed. */
+  /** The pack's profile and its postures (from the status bar's summary), which the picker marks environments against. */
+  setProfilePostures(packUri: string, profile: string, postures: readonly string[] | undefined): void {
+    if (postures) this.postures.set(packUri, { profile, postures });
+  }
+
+  /** Why `entry` renders `{enforcement}` empty under the pack's profile, or undefined when it does not. */
+  postureGap(packUri: string, entry: EnvironmentEntry): string | undefined {
+    const known = this.postures.get(packUri);
+    const enforcement = (entry.ref.fields as { enforcement?: unknown } | null)?.enforcement;
+    if (!known || typeof enforcement !== 'string' || known.postures.includes(enforcement)) return undefined;
+    return `${known.profile} has no ${enforcement} posture`;
+  }
+
   async pick(packUri: string, placeHolder = 'Environment to render this pack against'): Promise<EnvironmentEntry | undefined> {
-    const entry = await this.pickEntry(placeHolder, this.current(packUri).id);
+    const entry = await this.pickEntry(placeHolder, this.current(packUri).id, packUri);
     if (entry) await this.choose(packUri, entry.ref.id);
     return entry;
   }
 
   /** A quick pick over the environments, without remembering anything. */
-  async pickEntry(placeHolder: string, currentId?: string): Promise<EnvironmentEntry | undefined> {
+  async pickEntry(placeHolder: string, currentId?: string, packUri?: string): Promise<EnvironmentEntry | undefined> {
     type Item = vscode.QuickPickItem & { entry?: EnvironmentEntry };
     const items: Item[] = [];
     let lastOrigin: string | undefined;
@@ -129,9 +144,11 @@ export class Environments implements vscode.Disposable {
       const group = entry.origin === 'built-in' ? 'Built-in presets' : 'Workspace environment files';
       if (group !== lastOrigin) items.push({ label: group, kind: vscode.QuickPickItemKind.Separator });
       lastOrigin = group;
+      // The environments follow the profile's postures: one it lacks renders {enforcement} empty, so it says so.
+      const gap = packUri === undefined ? undefined : this.postureGap(packUri, entry);
       items.push({
         label: `${entry.error ? '$(warning) ' : entry.ref.id === currentId ? '$(check) ' : ''}${entry.ref.label}`,
-        description: entry.origin,
+        description: gap ? `${entry.origin} · ${gap}` : entry.origin,
         detail: entry.error ?? entry.summary,
         entry,
       });

@@ -1,5 +1,5 @@
 // Two status bar items while a pack is the active editor: assess's split
-// ("pack · 0 corrupting · 2 shaping", or the corrupt line count), which
+// ("pack · 0 corrupting · 2 shaping · loom-9", or the corrupt line count), which
 // opens the Problems panel, and the environment the pack renders against,
 // which opens the picker. The split is asked of the server (`packs/summary`)
 // whenever the pack's diagnostics change, so it never disagrees with them.
@@ -65,14 +65,18 @@ export class PackStatusBar implements vscode.Disposable {
       (summary) => {
         // A newer update (another editor, newer diagnostics) owns the items now.
         if (generation !== this.generation || !summary) return;
-        this.show(summary);
+        this.show(uri, summary);
       },
       (e: unknown) => this.client.error(`packs/summary failed for ${uri}`, e),
     );
   }
 
-  private show(summary: PackSummary): void {
+  private show(uri: string, summary: PackSummary): void {
     const f = summary.figures;
+    this.environments.setProfilePostures(uri, f.profile, f.postures);
+    const current = this.environments.find(this.environments.current(uri).id);
+    const gap = current && this.environments.postureGap(uri, current);
+    if (gap) this.environment.tooltip = `Renders against: ${current.ref.label}\n${gap}, so {enforcement} renders empty.\nClick to choose another environment.`;
     const icon = f.corruptions > 0 ? '$(error)' : f.scorable ? '$(pass)' : '$(warning)';
     this.figures.text = `${icon} ${figuresLine(f)}`;
     const tooltip = new vscode.MarkdownString(`**${figuresLine(f)}**\n\n${figuresVerdict(f)}\n\nDigest \`${summary.digest}\`\n\nClick to open the Problems panel.`);

@@ -5,6 +5,7 @@
 // server is running).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { repoRoot } from './paths.mjs';
 import { installVsix, startCodeServer } from './server.mjs';
 
 /** A calm first start: no welcome page, no trust prompt, no tips or AI panels. */
@@ -70,7 +71,10 @@ export async function runFromPalette(page, label) {
 export function paletteLabel(manifest, commandId) {
   const command = manifest.contributes?.commands?.find((c) => c.command === commandId);
   if (!command) return undefined;
-  return command.category ? `${command.category}: ${command.title}` : command.title;
+  // The manifest's strings are `%key%`s of package.nls.json, as VS Code shows them in English.
+  const nls = JSON.parse(readFileSync(path.join(repoRoot, 'package.nls.json'), 'utf8'));
+  const text = (s) => nls[/^%(.+)%$/.exec(s ?? '')?.[1]] ?? s;
+  return command.category ? `${text(command.category)}: ${text(command.title)}` : text(command.title);
 }
 
 /** Whether our language server (dist/server.js of the extension installed under `stateDir`) is running. */

@@ -14,7 +14,7 @@ import type { TextDocumentsConfiguration } from 'vscode-languageserver/node';
 import type { TextChange } from '../../src-shared/prompts/toml/incremental';
 
 /** Chunks are cut at the first line break past this many characters. */
-const defaultChunkSize = 1 << 16;
+const defaultChunkSize = 1 << 14;
 
 /** How many versions back, and how many inserted characters in all, the change history reaches. */
 const historyVersions = 1024;
@@ -169,11 +169,45 @@ export class ChunkedTextDocument implements TextDocument {
     const pieces = text.length > 2 * this.chunkSize ? splitIntoChunks(text, this.chunkSize) : [text];
     const kept = pieces.filter((p) => p.length > 0);
     const replacement = kept.length > 0 || this.chunks.length > j - i + 1 ? kept : [''];
+    if (i === j && replacement.length === 1 && this.replacedInPlace(i, change, change.start - base, replacement[0]!)) return;
     this.chunks.splice(i, j - i + 1, ...replacement);
     this.breaks.splice(i, j - i + 1, ...replacement.map(() => undefined));
     this.starts = undefined;
     this.firstLines = undefined;
     this.whole = undefined;
+  }
+
+  /**
+   * One chunk replaced by one: its line breaks and the chunk table moved by
+   * what the change added, instead of counted again (a keystroke in a
+   * 16 KB chunk would otherwise scan it twice, and a burst of them the
+   * same chunks a thousand times). Declined (false) when a carriage return
+   * is near the change, which may pair with a line feed across it.
+   */
+  private replacedInPlace(i: number, change: TextChange, localStart: number, chunk: string): boolean {
+    const old = this.chunks[i]!;
+    const localEnd = change.end - (change.start - localStart);
+    if (change.text.includes('\r') || old.charCodeAt(localStart - 1) === CR || old.slice(localStart, localEnd).includes('\r')) return false;
+    const delta = change.text.length - (localEnd - localStart);
+    const before = this.breaks[i];
+    let lineDelta: number | undefined;
+    if (before) {
+      const inserted = lineBreaksOf(change.text);
+      const keptBefore = countAtOrBelow(before, localStart);
+      const firstAfter = countAtOrBelow(before, localEnd);
+      const after = new Int32Array(keptBefore + inserted.length + before.length - firstAfter);
+      after.set(before.subarray(0, keptBefore));
+      for (let k = 0; k < inserted.length; k++) after[keptBefore + k] = inserted[k]! + localStart;
+      for (let k = firstAfter, at = keptBefore + inserted.length; k < before.length; k++, at++) after[at] = before[k]! + delta;
+      this.breaks[i] = after;
+      lineDelta = after.length - before.length;
+    }
+    this.chunks[i] = chunk;
+    if (this.starts) for (let k = i + 1; k < this.starts.length; k++) this.starts[k]! += delta;
+    if (this.firstLines && lineDelta !== undefined) for (let k = i + 1; k < this.firstLines.length; k++) this.firstLines[k]! += lineDelta;
+    else this.firstLines = undefined;
+    this.whole = undefined;
+    return true;
   }
 
   /** The text joined; the chunks are re-cut from it, so they and it share one copy. */
@@ -287,6 +321,18 @@ function forEachLineBreak(text: string, visit: (after: number) => void): void {
 
 function isLineBreak(c: number): boolean {
   return c === CR || c === LF;
+}
+
+/** How many of `sorted` are at most `value`. */
+function countAtOrBelow(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The last index `i <= max` with `sorted[i] <= value`, or -1 when there is none. */

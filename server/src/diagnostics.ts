@@ -123,7 +123,7 @@ export function registerDiagnosticsSupport(
     const model = yield* options.models.modelInSteps(doc, settings);
     const incremental = options.models.incrementalFor(doc);
     if (incremental) yield* incremental.prepareCheck(model, settings);
-    return { model, findings: service.check(model, settings) };
+    return { model, findings: service.check(model, settings, doc.uri) };
   }
 
   /** Runs `steps` in slices of `sliceMs`, yielding to the event loop between them; undefined when it went stale. */

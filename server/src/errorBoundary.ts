@@ -5,6 +5,8 @@ import { ResponseError, LSPErrorCodes, type CancellationToken } from 'vscode-lan
 
 export interface Logger {
   error(message: string): void;
+  /** Something worth a line in the output channel that is not a failure (optional: test fakes need not hear it). */
+  info?(message: string): void;
 }
 
 export function guard<P extends unknown[], R>(

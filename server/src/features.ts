@@ -118,8 +118,11 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
   // Not about one document: every language that offers it answers, in one list.
   connection.onWorkspaceSymbol(
     guard(log, 'workspaceSymbol', [], async (p) => {
-      const answers = await Promise.all(deps.services.map(async (s) => (await s.workspaceSymbols?.(deps.workspace, p.query)) ?? []));
-      return redactDeep(answers.flat());
+      // Not about one resource: the settings of the window (an empty scope).
+      const limit = (await deps.settingsFor('')).maxItemsComputed;
+      const onCut = (shown: number, matched: number): void => log.info?.(`workspace symbols for "${p.query}": ${matched} matched, the first ${shown} sent (packsAndPrompts.maxItemsComputed)`);
+      const answers = await Promise.all(deps.services.map(async (s) => (await s.workspaceSymbols?.(deps.workspace, p.query, limit, onCut)) ?? []));
+      return redactDeep(answers.flat().slice(0, limit));
     }),
   );
 }

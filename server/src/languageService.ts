@@ -37,7 +37,7 @@ export interface LanguageService<M> {
   /** The immutable model of one document version. Must not throw. */
   parse(text: string): M;
   /** Every finding for the model, in reading order. */
-  check(model: M, settings: Settings): Finding[];
+  check(model: M, settings: Settings, uri: string): Finding[];
 
   hover?(ctx: FeatureContext<M>, position: Position): Hover | null;
   completion?(ctx: FeatureContext<M>, position: Position, context?: CompletionContext): CompletionItem[];
@@ -49,7 +49,7 @@ export interface LanguageService<M> {
   codeLenses?(ctx: FeatureContext<M>): CodeLens[];
   format?(ctx: FeatureContext<M>, options: FormattingOptions): TextEdit[];
   /** Symbols across the workspace, not of one document: the server asks every service that has it. */
-  workspaceSymbols?(workspace: WorkspaceIndex, query: string): Promise<WorkspaceSymbol[]>;
+  workspaceSymbols?(workspace: WorkspaceIndex, query: string, limit: number, onCut: (shown: number, matched: number) => void): Promise<WorkspaceSymbol[]>;
 }
 
 // A registry keyed by language id; the model type is erased at this boundary.

@@ -7,6 +7,9 @@ import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
 import type { Logger } from './errorBoundary';
 
 export function connectionLogger(connection: Connection): Logger {
-  return { error: (message) => connection.console.error(redactSecrets(message)) };
+  return {
+    error: (message) => connection.console.error(redactSecrets(message)),
+    info: (message) => connection.console.info(redactSecrets(message)),
+  };
 }
 

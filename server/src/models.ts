@@ -20,8 +20,12 @@ export interface IncrementalModels<M> {
    * that check on the way (what `prepareCheck` then finds done).
    */
   parseInSteps(text: string, settings?: Settings): Generator<void, M, void>;
-  /** The model after one change, or undefined when only a whole parse can tell. */
-  update(previous: M, change: TextChange): M | undefined;
+  /**
+   * The model after `changes` (in order, each relative to the text the one
+   * before left), or undefined when only a whole parse can tell. However
+   * many they are, the work is one pass over what they changed.
+   */
+  update(previous: M, changes: readonly TextChange[]): M | undefined;
   /** Steps that make the language service's `check(model, settings)` cheap afterwards. */
   prepareCheck(model: M, settings: Settings): Generator<void, void, void>;
 }
@@ -139,15 +143,10 @@ function changesKnown(document: TextDocument, version: number): boolean {
   return document instanceof ChunkedTextDocument && document.changesSince(version) !== undefined;
 }
 
-/** The cached model brought up to the document's version through its recorded changes, if each is local. */
+/** The cached model brought up to the document's version through its recorded changes, all at once, if they are local. */
 function updatedModel(incremental: IncrementalModels<unknown>, cached: Entry, document: TextDocument): { model: unknown } | undefined {
   const changes = document instanceof ChunkedTextDocument ? document.changesSince(cached.version) : undefined;
   if (!changes) return undefined;
-  let model = cached.model;
-  for (const change of changes) {
-    const next = incremental.update(model, change);
-    if (next === undefined) return undefined;
-    model = next;
-  }
-  return { model };
+  const model = incremental.update(cached.model, changes);
+  return model === undefined ? undefined : { model };
 }

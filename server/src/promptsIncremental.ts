@@ -4,7 +4,7 @@
 
 import type { PromptsDocument } from '../../src-shared/prompts/toml/document';
 import { parsePromptsInSteps } from '../../src-shared/prompts/toml/document';
-import { updatePromptsLocally } from '../../src-shared/prompts/toml/incremental';
+import { updatePromptsInBatch } from '../../src-shared/prompts/toml/incremental';
 import { checkBlockOnce, type ValidateOptions, validateOptions, validatePromptsInSteps } from '../../src-shared/prompts/rules/validate';
 import type { Settings } from '../../src-shared/settings';
 import type { IncrementalModels } from './models';
@@ -19,7 +19,7 @@ export const promptsIncremental: IncrementalModels<PromptsDocument> = {
     const options = settings && optionsOf(settings);
     return parsePromptsInSteps(text, options && ((block) => checkBlockOnce(block, options)));
   },
-  update: updatePromptsLocally,
+  update: updatePromptsInBatch,
   *prepareCheck(doc, settings) {
     yield* validatePromptsInSteps(doc, optionsOf(settings));
   },

@@ -18,6 +18,7 @@ import { featureCapabilities, registerFeatureSupport } from './features';
 import type { AnyLanguageService } from './languageService';
 import { type IncrementalModels, ModelCache } from './models';
 import { PackEnvironments } from './pack/environments';
+import { PackProfiles, registerProfileSupport } from './pack/profiles';
 import { registerPackProtocolSupport } from './pack/protocol';
 import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { createPackService } from './pack/service';
@@ -51,7 +52,8 @@ export interface ServerHost {
 export function startServer(connection: Connection, host: ServerHost): void {
   const documents: TextDocuments<TextDocument> = new TextDocuments(chunkedDocuments);
   const packEnvironments = new PackEnvironments();
-  const packService = createPackService(packEnvironments);
+  const packProfiles = new PackProfiles();
+  const packService = createPackService(packEnvironments, packProfiles);
   const serviceList: AnyLanguageService[] = [packService as AnyLanguageService, promptsService as AnyLanguageService];
   const incremental = new Map<string, IncrementalModels<unknown>>([[languageIds.prompts, promptsIncremental as IncrementalModels<unknown>]]);
   const models = new ModelCache(new Map(serviceList.map((s) => [s.languageId, s])), incremental);
@@ -85,7 +87,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }));
   }
 
-  const discipline = registerRenderDisciplineSupport(connection, { documents, environments: packEnvironments, settingsFor, committedText: (uri) => handEdits.committedText(uri), logger });
+  const discipline = registerRenderDisciplineSupport(connection, { documents, environments: packEnvironments, profiles: packProfiles, settingsFor, committedText: (uri) => handEdits.committedText(uri), logger });
   const diagnostics = registerDiagnosticsSupport(connection, documents, {
     debounceMs: 150,
     models,
@@ -97,6 +99,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   handEdits.onBaselinesChanged(() => diagnostics.revalidateAll());
   handEdits.onBaselinesChanged(() => discipline.baselinesChanged());
   discipline.onEnvironmentsChanged(() => diagnostics.revalidateAll());
+  registerProfileSupport(connection, packProfiles, () => diagnostics.revalidateAll());
   // Workspace files that are not open are read from disk (once the workspace is trusted); the client reports their changes once asked to watch them.
   const workspace = new WorkspaceIndex(
     trustedFiles(host.workspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust),

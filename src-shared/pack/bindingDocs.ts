@@ -2,7 +2,7 @@
 // show it. Keyed by name, so it covers every profile's bindings at once
 // (a unit test holds it to the profiles' tables).
 
-import type { Selector } from './profiles';
+import type { Condition, Profile } from './profiles';
 
 export const bindingDocs: Readonly<Record<string, string>> = {
   workspace: 'The workspace root the agent works in.',
@@ -18,13 +18,33 @@ export const bindingDocs: Readonly<Record<string, string>> = {
   protected: 'The protected-paths fragment, when there are protected paths.',
   available_tools: 'The tool-snippets fragment, when there are tool snippets.',
   repository_guidance: 'The repository-guidance fragment, when there is guidance.',
+  delegation: 'The delegation wording for the tools this host has.',
+  delegation_common: 'What both delegation wordings share.',
+  code_mode_discovery: 'How to read a prelude module\'s signatures, with `code_mode`.',
+  checkpoint_api: 'How to write checkpoint notes on this host.',
 };
 
-/** When a selection rule picks one of its fragments, in words: the selector and the fragment table's key. */
-export const selectedWhen: Readonly<Record<Selector, (key: string) => string>> = {
-  enforcement: (key) => `when enforcement is ${key}`,
-  network: (key) => `when the network is ${key}`,
-  protected_paths: () => 'when there are protected paths',
-  available_tools: () => 'when there are tool snippets',
-  repository_guidance: () => 'when there is repository guidance',
-};
+/** When a selection case applies, in words: `when enforcement is FullyEnforced`. */
+export function describeCondition(when: Condition): string {
+  switch (when.kind) {
+    case 'enforcement':
+      return `when enforcement is ${when.value}`;
+    case 'network':
+      return `when the network is ${when.value}`;
+    case 'tool':
+      return `when the tools include \`${when.name}\``;
+    case 'present':
+      return {
+        tools: 'when there are tools',
+        protected_paths: 'when there are protected paths',
+        available_tools: 'when there are tool snippets',
+        repository_guidance: 'when there is repository guidance',
+      }[when.field];
+  }
+}
+
+/** What a binding means: the profile's own words when its file gives some, else the shared sentence. */
+export function bindingDoc(profile: Profile, name: string): string {
+  const own = profile.literalBindings.find((l) => l.name === name)?.doc ?? profile.selections.find((s) => s.name === name)?.doc;
+  return own ?? bindingDocs[name] ?? '';
+}

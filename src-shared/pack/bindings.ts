@@ -6,38 +6,59 @@
 import { utf8Length } from '../text/utf8';
 import type { Environment } from './environment';
 import { findSection, type PackContent } from './model';
-import type { LiteralBinding, Profile, SelectionRule, Selector } from './profiles';
+import type { Condition, EnvironmentField, LiteralRule, Profile, SelectionRule } from './profiles';
 
-const literalValue: Readonly<Record<LiteralBinding, (env: Environment, pack: PackContent, profile: Profile) => string>> = {
-  workspace: (env) => env.workspace,
-  platform: (env) => env.platform,
-  shell: (env) => env.shell,
-  tools: (env) => env.tools.join(', '),
-  protected_paths: (env) => env.protectedPaths.join(', '),
-  network_allow: (env) => (env.network.posture === 'proxied' ? env.network.allow.join(', ') : ''),
-  available_tools_list: (env) => env.availableTools.join('\n'),
-  repository_guidance_text: guidanceText,
-};
+/** The text of one environment field, lists joined as the rule says. */
+function fieldText(rule: LiteralRule, env: Environment, pack: PackContent, profile: Profile): string {
+  const list = (values: readonly string[]) => values.map((v) => rule.itemPrefix + v).join(rule.join);
+  const from: EnvironmentField = rule.from;
+  switch (from) {
+    case 'workspace':
+      return env.workspace;
+    case 'platform':
+      return env.platform;
+    case 'shell':
+      return env.shell;
+    case 'tools':
+      return list(env.tools);
+    case 'protected_paths':
+      return list(env.protectedPaths);
+    case 'network_allow':
+      return env.network.posture === 'proxied' ? list(env.network.allow) : '';
+    case 'available_tools':
+      return list(env.availableTools);
+    case 'repository_guidance':
+      return guidanceText(env, pack, profile);
+  }
+}
 
 /** The literal tier: each name the profile binds to plain text, with its value. */
 export function literalBindings(pack: PackContent, env: Environment, profile: Profile): ReadonlyMap<string, string> {
   const values = new Map<string, string>();
-  for (const name of profile.literalBindings) values.set(name, literalValue[name](env, pack, profile));
+  for (const rule of profile.literalBindings) values.set(rule.name, fieldText(rule, env, pack, profile));
   return values;
 }
 
-const selectorKey: Readonly<Record<Selector, (env: Environment) => string>> = {
-  enforcement: (env) => env.enforcement,
-  network: (env) => env.network.posture,
-  protected_paths: (env) => (env.protectedPaths.length > 0 ? 'present' : 'absent'),
-  available_tools: (env) => (env.availableTools.length > 0 ? 'present' : 'absent'),
-  repository_guidance: (env) => (env.repositoryGuidance !== null ? 'present' : 'absent'),
-};
+/** Whether a selection case's condition holds in this environment. */
+export function holds(condition: Condition, env: Environment): boolean {
+  switch (condition.kind) {
+    case 'enforcement':
+      return env.enforcement === condition.value;
+    case 'network':
+      return env.network.posture === condition.value;
+    case 'tool':
+      return env.tools.includes(condition.name);
+    case 'present':
+      if (condition.field === 'repository_guidance') return env.repositoryGuidance !== null;
+      if (condition.field === 'tools') return env.tools.length > 0;
+      if (condition.field === 'protected_paths') return env.protectedPaths.length > 0;
+      return env.availableTools.length > 0;
+  }
+}
 
-/** The fragment a selection binding chooses in this environment, or `undefined` when it renders empty. */
+/** The fragment a selection binding chooses in this environment (its first case that holds), or `undefined` when it renders empty. */
 export function selectedFragment(rule: SelectionRule, env: Environment): string | undefined {
-  const key = selectorKey[rule.by](env);
-  return Object.prototype.hasOwnProperty.call(rule.fragments, key) ? rule.fragments[key] : undefined;
+  return rule.cases.find((c) => holds(c.when, env))?.fragment;
 }
 
 // Guidance is inserted verbatim (never re-scanned, so `{shell}` in it stays

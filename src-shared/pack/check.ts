@@ -6,15 +6,18 @@
 import type { Finding, Severity } from '../finding';
 import { sortFindings } from '../finding';
 import type { PackSettings } from '../settings';
+import { controlRunMessage, controlRuns } from '../text/controlCharacters';
+import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/range';
-import { selectedWhen } from './bindingDocs';
+import { describeCondition } from './bindingDocs';
 import { corruptionKinds, type Corruption } from './corruption';
 import { decodeAll, type DecodeResult } from './decode';
 import { closest } from '../text/editDistance';
 import type { Pack } from './model';
 import { placeholderOccurrences } from './placeholders';
-import { bindingNames, profileOf, selectionOf, type Profile, type ProfileName } from './profiles';
+import { bindingNames, profileOf, requiringPlaceholders, selectionOf, type Profile, type ProfileName } from './profiles';
 import { assess, severity, type Problem } from './problems';
+import { chooseProfile, profileDirective, type ProfileChoice, type ProfileFile } from './profileChoice';
 
 export const packCodes = {
   unknownPlaceholder: 'pack/unknown-placeholder',
@@ -23,6 +26,10 @@ export const packCodes = {
   // Judged against the committed pack and the byte budget (renderDiscipline.ts).
   renderChangedVersionUnchanged: 'pack/render-changed-version-unchanged',
   renderOverBudget: 'pack/render-over-budget',
+  // A control character no text holds (text/controlCharacters.ts).
+  controlCharacter: 'pack/control-character',
+  // The chosen profile is unknown or its file is invalid (profileChoice.ts).
+  profileFallback: 'pack/profile-fallback',
 } as const;
 
 /** What the checks of the source alone read from the settings. */
@@ -42,16 +49,33 @@ export interface MissingSectionData {
   readonly name: string;
 }
 
-export function checkPack(text: string, settings: PackCheckSettings): Finding[] {
-  return checkDecoded(decodeAll(typeof text === 'string' ? text : ''), settings);
+export function checkPack(text: string, settings: PackCheckSettings, files: readonly ProfileFile[] = [], packUri?: string): Finding[] {
+  const source = typeof text === 'string' ? text : '';
+  const choice = chooseProfile({ directive: profileDirective(source), setting: settings?.profile, ...(packUri !== undefined && { packUri }) }, files);
+  return checkDecoded(decodeAll(source), settings, choice);
 }
 
-/** The same findings from an already decoded source (the server's cached model). */
-export function checkDecoded(result: DecodeResult, settings: PackCheckSettings): Finding[] {
-  const profile = profileOf(settings?.profile);
+/** The same findings from an already decoded source (the server's cached model), under the chosen profile. */
+export function checkDecoded(result: DecodeResult, settings: PackCheckSettings, choice?: ProfileChoice): Finding[] {
+  const profile = choice?.profile ?? profileOf(settings?.profile);
   const findings =
     result.corruptions.length > 0 ? result.corruptions.map(corruptionFinding) : problemFindings(result.pack, profile);
-  return sortFindings(withSeverities(findings, settings?.severity));
+  if (choice?.fallback) findings.push(fallbackFinding(choice));
+  return sortFindings(withSeverities([...findings, ...controlFindings(result.pack.source)], settings?.severity));
+}
+
+/** Each run of control characters, an error where it is: upstream's decoder takes them as text, but no text holds one. */
+function controlFindings(source: string): Finding[] {
+  const runs = controlRuns(source);
+  if (runs.length === 0) return [];
+  const lines = new LineIndex(source);
+  return runs.map((run) => ({ range: lines.rangeOf(run.start, run.end), severity: 'error', code: packCodes.controlCharacter, message: controlRunMessage(source, run, 'a prompt pack') }));
+}
+
+// On the directive that asked, else on the first line: a setting has no line of its own.
+function fallbackFinding(choice: ProfileChoice): Finding {
+  const range = choice.directiveRange ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  return { range, severity: 'warning', code: packCodes.profileFallback, message: `profile \`${choice.requested}\` cannot be used: ${choice.fallback}` };
 }
 
 /** The user's per-code severities applied: `off` drops a finding, a level replaces its default. */
@@ -89,7 +113,7 @@ function problemFindings(pack: Pack, profile: Profile): Finding[] {
   const findings: Finding[] = [];
   const versionLine = versionLineRange(pack);
   const occurrences = new Map<string, Range[]>();
-  for (const o of placeholderOccurrences(pack, profile.name)) {
+  for (const o of placeholderOccurrences(pack, profile)) {
     if (o.isBinding) continue;
     const key = `${o.section}\n${o.name}`;
     const ranges = occurrences.get(key);
@@ -149,7 +173,9 @@ export function suggestedBinding(name: string, profile: ProfileName | Profile): 
 
 function missingFragmentMessage(name: string, profile: Profile): string {
   const selection = selectionOf(profile, name);
-  if (selection) return `missing fragment \`${name}\`: \`{${selection.rule.name}}\` renders nothing ${selectedWhen[selection.rule.by](selection.key)}`;
+  const usedBy = requiringPlaceholders(profile, name);
+  const because = usedBy.length > 0 ? ` (${profile.name} requires it because the pack uses ${usedBy.map((p) => `\`{${p}}\``).join(', ')})` : '';
+  if (selection) return `missing fragment \`${name}\`: \`{${selection.rule.name}}\` renders nothing ${describeCondition(selection.case.when)}${because}`;
   if (profile.guidanceCap?.truncationFragment === name) return `missing fragment \`${name}\`: cut repository guidance goes unannounced`;
   return `missing fragment \`${name}\``;
 }

@@ -33,5 +33,5 @@ export type { PlaceholderMatch, PlaceholderOccurrence } from './placeholders';
 export { environmentPresets, findPreset } from './presets';
 export type { EnvironmentPreset } from './presets';
 export { bindingNames, defaultProfile, isProfileName, profileNames, profileOf, profiles } from './profiles';
-export type { LiteralBinding, Profile, ProfileName, SelectionRule, Selector } from './profiles';
+export type { Condition, LiteralRule, Profile, ProfileName, SelectionCase, SelectionRule } from './profiles';
 export { literalBindings, selectedFragment } from './bindings';

@@ -6,7 +6,7 @@
 import type { Range } from '../text/range';
 import { decodeAll } from './decode';
 import { forEachBodyLine, type Pack, type Section } from './model';
-import { bindingNames, profileOf, type ProfileName } from './profiles';
+import { bindingNames, profileOf, type Profile, type ProfileName } from './profiles';
 
 function isNameCode(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
@@ -76,7 +76,7 @@ export interface PlaceholderOccurrence {
  * decoded with recovery so a pack with corrupt lines still gets ranges for
  * its well-formed sections.
  */
-export function placeholderOccurrences(input: string | Pack, profile: ProfileName = 'loom-9'): PlaceholderOccurrence[] {
+export function placeholderOccurrences(input: string | Pack, profile: ProfileName | Profile = 'loom-9'): PlaceholderOccurrence[] {
   const pack = typeof input === 'string' ? decodeAll(input).pack : input;
   const bound = new Set(bindingNames(profileOf(profile)));
   const found: PlaceholderOccurrence[] = [];

@@ -20,14 +20,16 @@ export interface Assessment {
 
 /**
  * Missing canonical sections and required fragments (in the profile's
- * order), then each section's unknown placeholders (file order, first
+ * order), then the fragments required because a section uses their
+ * placeholder, then each section's unknown placeholders (file order, first
  * appearance, fragments included).
  */
 export function problems(pack: PackContent, profile: ProfileName | Profile = 'loom-9'): Problem[] {
   const p = profileOf(profile);
   const present = new Set(pack.sections.map((s) => s.name));
   const found: Problem[] = [];
-  for (const name of [...p.canonicalSections, ...p.requiredFragments]) {
+  const expected = new Set([...p.canonicalSections, ...p.requiredFragments, ...fragmentsRequiredByUse(pack, p)]);
+  for (const name of expected) {
     if (!present.has(name)) found.push({ kind: 'MissingSection', name });
   }
   const bound = new Set(bindingNames(p));
@@ -37,6 +39,14 @@ export function problems(pack: PackContent, profile: ProfileName | Profile = 'lo
     }
   }
   return found;
+}
+
+/** The fragments a profile requires only because some section (fragments too) uses their placeholder. */
+export function fragmentsRequiredByUse(pack: PackContent, profile: Profile): string[] {
+  if (profile.requiredWhenUsed.length === 0) return [];
+  const used = new Set<string>();
+  for (const section of pack.sections) for (const name of placeholderNames(section.body)) used.add(name);
+  return profile.requiredWhenUsed.filter((r) => used.has(r.placeholder)).flatMap((r) => r.fragments);
 }
 
 export function severity(problem: Problem): ProblemSeverity {

@@ -1,42 +1,70 @@
 // The profiles: what a complete pack carries and what its placeholders may
-// name, one table per Loom release line. Upstream has changed these lists
-// several times, so they are data that `problems`, `render` and the editor
-// read, never branches in code.
+// name, one table per Loom release. Upstream has changed these lists
+// several times, so a release is data: a `*.loomprofile.json` file read by
+// `profileFile.ts`. The built-in releases are such files too, bundled as
+// JSON and read through the same validator as a workspace's own.
 
-import type { ProfileName } from '../settings';
-import type { Enforcement } from './environment';
+import type { Enforcement, NetworkPosture } from './environment';
+import { profileFromJson } from './profileFile';
+import loom1Json from './profiles/loom-1.loomprofile.json';
+import loom9Json from './profiles/loom-9.loomprofile.json';
+import loomRosterJson from './profiles/loom-roster.loomprofile.json';
 
-export type { ProfileName };
+/** A built-in profile's name, or the `name` of a workspace profile file. */
+export type ProfileName = string;
 
-/** Bindings whose value is plain text taken from the environment. */
-export type LiteralBinding =
-  | 'workspace'
-  | 'platform'
-  | 'shell'
-  | 'tools'
-  | 'protected_paths'
-  | 'network_allow'
-  | 'available_tools_list'
-  | 'repository_guidance_text';
+/** The environment values a literal binding can take its text from. */
+export const environmentFields = [
+  'workspace',
+  'platform',
+  'shell',
+  'tools',
+  'protected_paths',
+  'network_allow',
+  'available_tools',
+  'repository_guidance',
+] as const;
+export type EnvironmentField = (typeof environmentFields)[number];
 
-/** What a selection binding chooses its fragment by; each selector yields a key of the rule's `fragments` table. */
-export type Selector =
-  /** The enforcement posture: `FullyEnforced`, `PlatformEnforced`, `DegradedRefusing`, `BestEffort`. */
-  | 'enforcement'
-  /** The network posture: `blocked`, `proxied`, `open`. */
-  | 'network'
-  /** `present` when the environment has protected paths. */
-  | 'protected_paths'
-  /** `present` when the environment has tool snippets. */
-  | 'available_tools'
-  /** `present` when the environment has repository guidance. */
-  | 'repository_guidance';
+/** The list-valued fields, which `present` conditions and `join` apply to. */
+export const listFields = ['tools', 'protected_paths', 'network_allow', 'available_tools'] as const;
 
-/** A binding that renders a fragment chosen by the environment; a key with no entry renders empty. */
+/** A binding whose value is plain text taken from the environment. */
+export interface LiteralRule {
+  readonly name: string;
+  readonly from: EnvironmentField;
+  /** Between list entries; `, ` unless the file says otherwise. */
+  readonly join: string;
+  /** Before each list entry (`- ` makes a bullet list). */
+  readonly itemPrefix: string;
+  readonly doc?: string;
+}
+
+/** When a selection case applies. */
+export type Condition =
+  | { readonly kind: 'enforcement'; readonly value: Enforcement }
+  | { readonly kind: 'network'; readonly value: NetworkPosture }
+  /** The field is non-empty (for guidance: there is guidance). */
+  | { readonly kind: 'present'; readonly field: 'tools' | 'protected_paths' | 'available_tools' | 'repository_guidance' }
+  /** The environment's `tools` include this name. */
+  | { readonly kind: 'tool'; readonly name: string };
+
+export interface SelectionCase {
+  readonly when: Condition;
+  readonly fragment: string;
+}
+
+/** A binding that renders a fragment: the first case whose condition holds; none, and it renders empty. */
 export interface SelectionRule {
   readonly name: string;
-  readonly by: Selector;
-  readonly fragments: Readonly<Record<string, string>>;
+  readonly cases: readonly SelectionCase[];
+  readonly doc?: string;
+}
+
+/** Fragments required only when some section uses a placeholder (upstream's `selected_fragments`). */
+export interface ConditionalFragments {
+  readonly placeholder: string;
+  readonly fragments: readonly string[];
 }
 
 export interface GuidanceCap {
@@ -48,9 +76,13 @@ export interface GuidanceCap {
 
 export interface Profile {
   readonly name: ProfileName;
+  readonly description: string;
+  /** Where the tables come from (an upstream commit), for hovers and the README. */
+  readonly source: string;
   readonly canonicalSections: readonly string[];
   readonly requiredFragments: readonly string[];
-  readonly literalBindings: readonly LiteralBinding[];
+  readonly requiredWhenUsed: readonly ConditionalFragments[];
+  readonly literalBindings: readonly LiteralRule[];
   readonly selections: readonly SelectionRule[];
   /** The postures this release knows; any other selects no enforcement fragment. */
   readonly enforcements: readonly Enforcement[];
@@ -58,128 +90,55 @@ export interface Profile {
   readonly guidanceCap: GuidanceCap | null;
 }
 
-const enforcementFragments = {
-  FullyEnforced: '_enforcement_enforced',
-  PlatformEnforced: '_enforcement_platform',
-  DegradedRefusing: '_enforcement_degraded',
-  BestEffort: '_enforcement_best_effort',
-} as const;
+function builtin(json: unknown, file: string): Profile {
+  const read = profileFromJson(json);
+  // A unit test reads every built-in file; this only guards a broken build.
+  if (!read.ok) throw new Error(`built-in profile ${file} is invalid: ${read.errors.map((e) => `${e.path.join('.')}: ${e.message}`).join('; ')}`);
+  return read.profile;
+}
 
-const networkRule: SelectionRule = {
-  name: 'network',
-  by: 'network',
-  fragments: { blocked: '_network_blocked', proxied: '_network_proxied', open: '_network_open' },
-};
-const protectedRule: SelectionRule = { name: 'protected', by: 'protected_paths', fragments: { present: '_protected_paths' } };
-const guidanceRule: SelectionRule = {
-  name: 'repository_guidance',
-  by: 'repository_guidance',
-  fragments: { present: '_repository_guidance' },
-};
+/** The built-in releases, newest first after the default. */
+export const builtinProfiles: readonly Profile[] = [
+  builtin(loom9Json, 'loom-9.loomprofile.json'),
+  builtin(loomRosterJson, 'loom-roster.loomprofile.json'),
+  builtin(loom1Json, 'loom-1.loomprofile.json'),
+];
 
-const loom9: Profile = {
-  name: 'loom-9',
-  canonicalSections: [
-    'identity',
-    'tool_discipline',
-    'available_tools',
-    'delegation',
-    'conduct',
-    'environment',
-    'sandbox',
-    'repository_guidance',
-  ],
-  requiredFragments: [
-    '_enforcement_enforced',
-    '_enforcement_platform',
-    '_enforcement_degraded',
-    '_enforcement_best_effort',
-    '_network_blocked',
-    '_network_proxied',
-    '_network_open',
-    '_protected_paths',
-    '_available_tools',
-    '_repository_guidance',
-  ],
-  literalBindings: [
-    'workspace',
-    'platform',
-    'shell',
-    'tools',
-    'protected_paths',
-    'network_allow',
-    'available_tools_list',
-    'repository_guidance_text',
-  ],
-  selections: [
-    { name: 'enforcement', by: 'enforcement', fragments: enforcementFragments },
-    networkRule,
-    protectedRule,
-    { name: 'available_tools', by: 'available_tools', fragments: { present: '_available_tools' } },
-    guidanceRule,
-  ],
-  enforcements: ['FullyEnforced', 'PlatformEnforced', 'DegradedRefusing', 'BestEffort'],
-  guidanceCap: null,
-};
+export const profiles: Readonly<Record<string, Profile>> = Object.fromEntries(builtinProfiles.map((p) => [p.name, p]));
 
-const loom1: Profile = {
-  name: 'loom-1',
-  canonicalSections: ['identity', 'tool_discipline', 'delegation', 'conduct', 'environment', 'sandbox', 'repository_guidance'],
-  requiredFragments: [
-    '_enforcement_enforced',
-    '_enforcement_degraded',
-    '_enforcement_best_effort',
-    '_network_blocked',
-    '_network_proxied',
-    '_network_open',
-    '_protected_paths',
-    '_repository_guidance',
-    '_repository_guidance_truncated',
-  ],
-  literalBindings: ['workspace', 'platform', 'shell', 'tools', 'protected_paths', 'network_allow', 'repository_guidance_text'],
-  selections: [
-    {
-      name: 'enforcement',
-      by: 'enforcement',
-      fragments: {
-        FullyEnforced: enforcementFragments.FullyEnforced,
-        DegradedRefusing: enforcementFragments.DegradedRefusing,
-        BestEffort: enforcementFragments.BestEffort,
-      },
-    },
-    networkRule,
-    protectedRule,
-    guidanceRule,
-  ],
-  enforcements: ['FullyEnforced', 'DegradedRefusing', 'BestEffort'],
-  guidanceCap: { bytes: 16_384, truncationFragment: '_repository_guidance_truncated' },
-};
-
-export const profiles: Readonly<Record<ProfileName, Profile>> = { 'loom-9': loom9, 'loom-1': loom1 };
-
-export const profileNames: readonly ProfileName[] = ['loom-9', 'loom-1'];
+export const profileNames: readonly ProfileName[] = builtinProfiles.map((p) => p.name);
 
 export const defaultProfile: ProfileName = 'loom-9';
 
-/** The named profile; anything unknown gets the default, so callers stay total. */
+/** The named built-in profile (or the profile itself); anything unknown gets the default, so callers stay total. */
 export function profileOf(name: ProfileName | Profile | undefined): Profile {
   if (typeof name === 'object' && name !== null) return name;
-  return name === 'loom-1' ? loom1 : loom9;
+  return (typeof name === 'string' && Object.prototype.hasOwnProperty.call(profiles, name) ? profiles[name] : undefined) ?? profiles[defaultProfile]!;
 }
 
-export function isProfileName(value: unknown): value is ProfileName {
-  return value === 'loom-9' || value === 'loom-1';
+/** A built-in profile's name. */
+export function isProfileName(value: unknown): boolean {
+  return typeof value === 'string' && profileNames.includes(value);
 }
 
 /** Every name a placeholder may use: literal bindings, then selections. */
 export function bindingNames(profile: Profile): readonly string[] {
-  return [...profile.literalBindings, ...profile.selections.map((s) => s.name)];
+  return [...profile.literalBindings.map((l) => l.name), ...profile.selections.map((s) => s.name)];
 }
 
-/** The selection rule that renders `fragment`, and the key it is chosen by; `undefined` when no binding selects it. */
-export function selectionOf(profile: Profile, fragment: string): { readonly rule: SelectionRule; readonly key: string } | undefined {
+export function isLiteralBinding(profile: Profile, name: string): boolean {
+  return profile.literalBindings.some((l) => l.name === name);
+}
+
+/** The selection rule that renders `fragment`, and its first case that does; `undefined` when no binding selects it. */
+export function selectionOf(profile: Profile, fragment: string): { readonly rule: SelectionRule; readonly case: SelectionCase } | undefined {
   for (const rule of profile.selections) {
-    for (const [key, name] of Object.entries(rule.fragments)) if (name === fragment) return { rule, key };
+    for (const c of rule.cases) if (c.fragment === fragment) return { rule, case: c };
   }
   return undefined;
+}
+
+/** The placeholders that make `fragment` required, when it is required only on use. */
+export function requiringPlaceholders(profile: Profile, fragment: string): string[] {
+  return profile.requiredWhenUsed.filter((r) => r.fragments.includes(fragment)).map((r) => r.placeholder);
 }

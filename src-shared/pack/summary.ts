@@ -29,17 +29,19 @@ export function estimateTokens(text: string): number {
   return Math.ceil(codePoints / charactersPerToken);
 }
 
-/** `pack · 0 corrupting · 2 shaping`, or `pack · corrupt (3 lines)` when it does not decode. */
+/** `pack · 0 corrupting · 2 shaping · loom-9` (the profile that judged it), or `pack · corrupt (3 lines)` when it does not decode. */
 export function figuresLine(f: PackFigures): string {
+  const profile = `${f.profile}${f.profileFallback ? ' (fallback)' : ''}`;
   if (f.corruptions > 0) return `pack · corrupt (${count(f.corruptions, 'line')})`;
-  return `pack · ${f.corrupting} corrupting · ${f.shaping} shaping`;
+  return `pack · ${f.corrupting} corrupting · ${f.shaping} shaping · ${profile}`;
 }
 
 /** A longer sentence for tooltips: what the counts mean for the harness. */
 export function figuresVerdict(f: PackFigures): string {
   if (f.corruptions > 0) return `The pack does not decode: ${count(f.corruptions, 'corrupt line')}. Loom refuses it.`;
   const scorable = f.scorable ? 'Scorable: nothing corrupting.' : 'Not scorable: fix the corrupting problems first.';
-  return `${scorable} ${count(f.shaping, 'shaping problem')} under ${f.profile}.`;
+  const judged = f.profileNote ? ` Judged under ${f.profileNote}.` : '';
+  return `${scorable} ${count(f.shaping, 'shaping problem')} under ${f.profile}.${judged}`;
 }
 
 /** `1,234`, the same in every locale (the preview and tests must agree). */

@@ -50,6 +50,33 @@ export interface RenderParams {
   readonly uri: string;
   readonly version?: number;
   readonly environment?: EnvironmentRef;
+  /**
+   * Sent by the preview: at most this many characters of the render in
+   * `text` (cut at the end of a line), its provenance in `provenance`
+   * instead of `spans`, and `shown` saying how much that is. The figures,
+   * bytes, tokens and digests are always of the whole render. Absent: the
+   * whole text with `spans` (the compare views diff it whole).
+   */
+  readonly maxChars?: number;
+}
+
+/** How much of the render a windowed answer (`RenderParams.maxChars`) holds. */
+export interface RenderWindow {
+  /** Characters (UTF-16) and lines of the render in `text`. */
+  readonly chars: number;
+  readonly lines: number;
+  /** The same of the whole render. */
+  readonly totalChars: number;
+  readonly totalLines: number;
+}
+
+/**
+ * The spans of a windowed answer, compact: four numbers per span (start,
+ * end, the index of its section in `sections`, its 0-based pack line).
+ */
+export interface CompactProvenance {
+  readonly sections: readonly string[];
+  readonly spans: readonly number[];
 }
 
 /** assess's split, in counts, plus the decoder's. */
@@ -60,6 +87,12 @@ export interface PackFigures {
   readonly shaping: number;
   readonly scorable: boolean;
   readonly profile: ProfileName;
+  /** Why that profile: `loom-roster (the pack's \`%% # profile:\` comment)`, or the fallback's reason. */
+  readonly profileNote?: string;
+  /** The requested profile could not be used, so the default judged the pack. */
+  readonly profileFallback?: boolean;
+  /** The enforcement postures that profile knows: an environment with another renders `{enforcement}` empty. */
+  readonly postures?: readonly string[];
 }
 
 export interface RenderedSection {
@@ -82,13 +115,13 @@ export interface RenderedPack {
   readonly sections: readonly RenderedSection[];
   readonly droppedSections: readonly string[];
   readonly emptyPlaceholders: readonly EmptyPlaceholder[];
-  /** UTF-8 bytes of `text`. */
+  /** UTF-8 bytes of the whole render (of `text`, unless `shown` says it is a part). */
   readonly bytes: number;
   /** An estimate (`estimateTokens`), not any model's tokenizer. */
   readonly tokens: number;
   /** The pack source's digest: changes whenever the cached prefix may. */
   readonly digest: string;
-  /** The digest of `text`. */
+  /** The digest of the whole render. */
   readonly renderDigest: string;
   readonly figures: PackFigures;
   /** The render reached the core's length cap and `text` stops there. */
@@ -99,6 +132,10 @@ export interface RenderedPack {
   readonly budget: number | null;
   /** This render against the same environment's render of the pack as committed at HEAD (absent when not asked). */
   readonly baseline?: BaselineComparison;
+  /** Set when the request asked for a window (`maxChars`): how much of the render `text` holds. */
+  readonly shown?: RenderWindow;
+  /** Set with `shown`: the provenance of `text` (then `spans` is empty). */
+  readonly provenance?: CompactProvenance;
 }
 
 /**
@@ -183,6 +220,26 @@ export const workspaceEnvironmentsNotification = 'packs/workspaceEnvironments';
 
 export interface WorkspaceEnvironmentsParams {
   readonly environments: readonly EnvironmentRef[];
+}
+
+/**
+ * Sent by the client at start and whenever a `*.loomprofile.json` in the
+ * workspace changes (on disk, or in its editor): every such file's text.
+ * The server reads each into a profile (or its errors) and judges every
+ * pack again, since the setting or a pack's `%% # profile:` comment may
+ * name one.
+ */
+export const workspaceProfilesNotification = 'packs/workspaceProfiles';
+
+export interface WorkspaceProfileFile {
+  readonly uri: string;
+  /** Workspace-relative, as the setting names it. */
+  readonly path: string;
+  readonly text: string;
+}
+
+export interface WorkspaceProfilesParams {
+  readonly files: readonly WorkspaceProfileFile[];
 }
 
 /**

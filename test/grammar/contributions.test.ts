@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import * as oniguruma from 'vscode-oniguruma';
 import { repoRoot } from '../support/paths';
 import { grammarContributions, tokenize } from './tokenize';
+import { readManifest } from '../support/manifest';
 
 interface Manifest {
   contributes: {
@@ -19,7 +20,7 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+const manifest = readManifest() as Manifest;
 
 const inRepo = (file: string): string => path.join(repoRoot, file);
 const readJson = (file: string): unknown => JSON.parse(readFileSync(inRepo(file), 'utf8'));

@@ -86,6 +86,6 @@ test('the outline lists every section and fragment; folding follows the sections
 test('the code lens on the first line: the split and the digest', async () => {
   const lenses = await ask<CodeLens[]>('textDocument/codeLens', {});
   assert.equal(lenses[0]!.range.start.line, 0);
-  assert.equal(lenses[0]!.command!.title, `pack · 3 corrupting · 0 shaping · digest ${digest(text)}`);
+  assert.equal(lenses[0]!.command!.title, `pack · 3 corrupting · 0 shaping · loom-9 · digest ${digest(text)}`);
   assert.equal(lenses[1]!.command!.command, 'packsAndPrompts.showPreviewToSide');
 });

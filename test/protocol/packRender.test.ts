@@ -152,3 +152,27 @@ test('a corrupt pack answers with the report for its first line; the fixed pack 
     await session.stop();
   }
 });
+
+test('the preview asks for a window: the first lines of a huge render with compact provenance, the figures and digests of the whole', async () => {
+  const session = await LspSession.start();
+  try {
+    const uri = 'file:///huge-render.pack';
+    const body = Array.from({ length: 2000 }, (_, i) => `%% section s${i}\nSection ${i} for {workspace} in {shell}, and more words to make a line.\n`).join('');
+    await session.open(uri, 'loom-pack', `%% loom-prompt-pack 1\n%% version v1\n${body}`);
+    const whole = await session.request<RenderResult>(renderRequest, { uri });
+    const window = await session.request<RenderResult>(renderRequest, { uri, maxChars: 5000 });
+    assert.ok(whole.kind === 'rendered' && window.kind === 'rendered');
+    assert.equal(whole.shown, undefined);
+    assert.ok(window.text.length <= 5000 && whole.text.startsWith(window.text));
+    assert.deepEqual(window.spans, []);
+    assert.equal(window.provenance!.spans.length % 4, 0);
+    assert.ok(window.provenance!.spans.length > 0 && window.provenance!.spans.length / 4 < whole.spans.length / 10);
+    assert.deepEqual(window.shown, { chars: window.text.length, lines: window.text.split('\n').length, totalChars: whole.text.length, totalLines: whole.text.split('\n').length });
+    for (const key of ['bytes', 'tokens', 'digest', 'renderDigest', 'figures'] as const) assert.deepEqual(window[key], whole[key]);
+    // A limit that is not a number is no window: the whole render, as before.
+    const odd = await session.request<RenderResult>(renderRequest, { uri, maxChars: 'lots' });
+    assert.ok(odd.kind === 'rendered' && odd.text === whole.text);
+  } finally {
+    await session.stop();
+  }
+});

@@ -75,11 +75,11 @@ test('prompts.secrets: a kind made an error, another off, and a team pattern, as
     await session.open(uri, 'spec-prompts', text);
     const diagnostics = await session.diagnosticsAt(uri, 1);
     assert.deepEqual(
-      diagnostics.filter((d) => String(d.code).startsWith('prompts/secret')).map((d) => [d.code, d.severity, (d.data as { kind: string }).kind]),
+      diagnostics.filter((d) => d.code === 'prompts/secret' || d.code === 'prompts/allowed-secret').map((d) => [d.code, d.severity, (d.data as { kind: string }).kind]),
       [
         ['prompts/secret', DiagnosticSeverity.Error, 'github-token'],
         ['prompts/secret', DiagnosticSeverity.Warning, 'acme-token'],
-        ['prompts/secret-allowed', DiagnosticSeverity.Hint, 'github-token'],
+        ['prompts/allowed-secret', DiagnosticSeverity.Hint, 'github-token'],
       ],
     );
   } finally {

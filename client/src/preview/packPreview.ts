@@ -12,6 +12,7 @@ import { renderRequest, type RenderedPack, type RenderParams, type RenderResult 
 import { packCommands } from '../commandIds';
 import type { Environments } from '../environments';
 import { RenderScheduler } from './renderScheduler';
+import { expandProvenance, previewChars } from '../../../src-shared/pack/renderWindow';
 
 /** What the page last put on screen, read back from it. */
 export interface PreviewShown {
@@ -36,6 +37,8 @@ export class PackPreview implements vscode.Disposable {
   private state: PreviewState;
   private ready = false;
   private disposed = false;
+  /** How much of the render the page asks for; "Show more" raises it. */
+  private maxChars = previewChars;
   lastShown: PreviewShown | undefined;
 
   constructor(
@@ -97,8 +100,10 @@ export class PackPreview implements vscode.Disposable {
   private async render(): Promise<RenderResult | undefined> {
     // The server only knows open documents; opening is a no-op when it already is.
     const document = await vscode.workspace.openTextDocument(this.packUri);
-    const params: RenderParams = { uri: this.packUri.toString(), version: document.version, environment: this.environments.current(this.packUri.toString()) };
-    return (await this.client.sendRequest<RenderResult | null>(renderRequest, params)) ?? undefined;
+    const params: RenderParams = { uri: this.packUri.toString(), version: document.version, environment: this.environments.current(this.packUri.toString()), maxChars: this.maxChars };
+    const result = (await this.client.sendRequest<RenderResult | null>(renderRequest, params)) ?? undefined;
+    // The page reads spans; the server sent the shown part's provenance compactly.
+    return result?.kind === 'rendered' && result.provenance ? { ...result, spans: expandProvenance(result.provenance), provenance: undefined } : result;
   }
 
   private show(result: RenderResult): void {
@@ -139,6 +144,10 @@ export class PackPreview implements vscode.Disposable {
         return;
       case 'compareHead':
         void vscode.commands.executeCommand(packCommands.compareWithHead, this.packUri);
+        return;
+      case 'showMore':
+        this.maxChars *= 4;
+        this.scheduler.request();
         return;
     }
   }

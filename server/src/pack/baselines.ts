@@ -81,8 +81,13 @@ export function describeOff(off: NoBaseline): string {
 }
 
 // An environment file may change under the same id: its fields are the key.
+// A workspace profile may change under the same name too: its tables are part of the key.
+const profileKeys = new WeakMap<Profile, string>();
+
 function renderKey(environment: Environment, profile: Profile): string {
-  return `${profile.name}\n${JSON.stringify(environmentToJson(environment))}`;
+  let key = profileKeys.get(profile);
+  if (key === undefined) profileKeys.set(profile, (key = JSON.stringify(profile)));
+  return `${key}\n${JSON.stringify(environmentToJson(environment))}`;
 }
 
 function remember<V>(map: Map<string, V>, key: string, value: V, capacity: number): void {

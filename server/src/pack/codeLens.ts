@@ -10,7 +10,7 @@ import { packFigures } from './figures';
 
 export function provideCodeLenses(ctx: PackContext): CodeLens[] {
   const range = ctx.model.lines.lineRange(0);
-  const figures = packFigures(ctx.model, ctx.profile);
+  const figures = packFigures(ctx.model, ctx.profileChoice);
   return [
     { range, command: { title: `${figuresLine(figures)} · digest ${ctx.model.digest}`, command: clientCommands.showProblems } },
     { range, command: { title: 'Open rendered prompt', command: clientCommands.showPreviewToSide, arguments: [ctx.document.uri] } },

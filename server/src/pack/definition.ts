@@ -17,7 +17,7 @@ export function provideDefinition(ctx: PackContext, position: Position): Locatio
   if (!rule) return [];
   const uri = ctx.document.uri;
   const locations: Location[] = [];
-  for (const fragment of new Set(Object.values(rule.fragments))) {
+  for (const fragment of new Set(rule.cases.map((c) => c.fragment))) {
     const section = findSection(ctx.model.all.pack, fragment);
     if (section) locations.push({ uri, range: section.directiveRange });
   }

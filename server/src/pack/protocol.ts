@@ -26,6 +26,7 @@ import type { PackContext } from './context';
 import { resolveEnvironment, type NamedEnvironment, type PackEnvironments } from './environments';
 import type { PackModel } from './model';
 import { provideRender, provideSummary } from './render';
+import { renderWindow } from '../../../src-shared/pack/renderWindow';
 import type { RenderDisciplineSupport } from './renderDiscipline';
 import type { PackLanguageService } from './service';
 
@@ -66,7 +67,9 @@ export function registerPackProtocolSupport(connection: Connection, deps: PackPr
     if (!ctx) return null;
     const result = provideRender(ctx, environment);
     if (result.kind !== 'rendered') return result;
-    return { ...result, baseline: await deps.discipline.compare(result, ctx.model, environment ?? ctx.environment, ctx.profile) };
+    const compared = { ...result, baseline: await deps.discipline.compare(result, ctx.model, environment ?? ctx.environment, ctx.profile) };
+    // The preview asks for what a person can read; the compare views for the whole text.
+    return typeof params.maxChars === 'number' ? renderWindow(compared, params.maxChars) : compared;
   });
   // A bad environment is the caller's mistake, answered as such rather than as a neutral value.
   connection.onRequest(renderRequest, async (params: RenderParams): Promise<RenderResult | null> => {

@@ -18,7 +18,7 @@ import { lastLineOf } from './model';
 
 export function provideRender(ctx: PackContext, environment: NamedEnvironment = ctx.environment): RenderResult {
   const { model, profile, document } = ctx;
-  const figures = packFigures(model, profile);
+  const figures = packFigures(model, ctx.profileChoice);
   const base = { uri: document.uri, version: document.version, digest: model.digest, figures };
   if (!model.verdict.ok) {
     const report = model.verdict.report;
@@ -51,7 +51,7 @@ export function provideSummary(ctx: PackContext): PackSummary {
     uri: ctx.document.uri,
     version: ctx.document.version,
     digest: ctx.model.digest,
-    figures: packFigures(ctx.model, ctx.profile),
+    figures: packFigures(ctx.model, ctx.profileChoice),
     environment: { id: ctx.environment.id, label: ctx.environment.label },
   };
 }

@@ -9,7 +9,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
 import { compareRenders } from '../../../src-shared/pack/prefix';
-import { profileOf, type Profile } from '../../../src-shared/pack/profiles';
+import type { Profile } from '../../../src-shared/pack/profiles';
 import { checkRenderDiscipline } from '../../../src-shared/pack/renderDiscipline';
 import {
   type BaselineComparison,
@@ -27,10 +27,12 @@ import { guard, type Logger } from '../errorBoundary';
 import { type CommittedText, PackBaselines } from './baselines';
 import { type NamedEnvironment, type PackEnvironments, resolveEnvironment } from './environments';
 import type { PackModel } from './model';
+import type { PackProfiles } from './profiles';
 
 export interface RenderDisciplineDeps {
   readonly documents: TextDocuments<TextDocument>;
   readonly environments: PackEnvironments;
+  readonly profiles: PackProfiles;
   readonly settingsFor: (uri: string) => Promise<Settings>;
   readonly committedText: CommittedText;
   readonly logger: Logger;
@@ -59,7 +61,7 @@ export function registerRenderDisciplineSupport(connection: Connection, deps: Re
     const { uri, version } = document;
     const settings = await deps.settingsFor(uri);
     const committed = await baselines.committed(uri);
-    const profile = profileOf(settings.pack.profile);
+    const profile = deps.profiles.choose(model as PackModel, settings, uri).profile;
     return checkRenderDiscipline({
       current: verdict.pack,
       baseline: committed.kind === 'baseline' ? committed.pack : undefined,
@@ -80,6 +82,10 @@ export function registerRenderDisciplineSupport(connection: Connection, deps: Re
     return compareRenders(head, { version: model.all.pack.version, text: rendered.text, spans: rendered.spans });
   }
 
+  function profileFor(uri: string, settings: Settings): Profile {
+    return deps.profiles.chooseForText(deps.documents.get(uri)?.getText() ?? '', settings, uri).profile;
+  }
+
   async function renderCommitted(params: RenderCommittedParams): Promise<CommittedRender> {
     let environment = deps.environments.get(params.uri);
     if (params.environment !== undefined) {
@@ -92,7 +98,7 @@ export function registerRenderDisciplineSupport(connection: Connection, deps: Re
     if (committed.kind === 'off') return committed;
     return {
       kind: 'committed',
-      text: baselines.baselineRender(committed, environment.environment, profileOf(settings.pack.profile)),
+      text: baselines.baselineRender(committed, environment.environment, profileFor(params.uri, settings)),
       version: committed.pack.version,
       environment: { id: environment.id, label: environment.label },
     };

@@ -13,6 +13,7 @@ import { provideCompletion } from './completion';
 import { packContext, type PackContext } from './context';
 import { provideDefinition, provideReferences } from './definition';
 import type { PackEnvironments } from './environments';
+import type { PackProfiles } from './profiles';
 import { provideHover } from './hover';
 import { buildPackModel, type PackModel } from './model';
 import { provideDocumentSymbols, provideFoldingRanges } from './symbols';
@@ -22,12 +23,12 @@ export interface PackLanguageService extends LanguageService<PackModel> {
   context(ctx: FeatureContext<PackModel>): PackContext;
 }
 
-export function createPackService(environments: PackEnvironments): PackLanguageService {
-  const context = (ctx: FeatureContext<PackModel>) => packContext(ctx, environments.get(ctx.document.uri));
+export function createPackService(environments: PackEnvironments, profiles: PackProfiles): PackLanguageService {
+  const context = (ctx: FeatureContext<PackModel>) => packContext(ctx, environments.get(ctx.document.uri), profiles);
   return {
     languageId: languageIds.pack,
     parse: buildPackModel,
-    check: (model, settings) => checkDecoded(model.all, settings.pack),
+    check: (model, settings, uri) => checkDecoded(model.all, settings.pack, profiles.choose(model, settings, uri)),
     context,
     hover: (ctx, position) => provideHover(context(ctx), position),
     completion: (ctx, position) => provideCompletion(context(ctx), position),

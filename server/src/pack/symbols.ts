@@ -4,7 +4,7 @@
 
 import type { DocumentSymbol, FoldingRange } from 'vscode-languageserver/node';
 import { FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
-import { selectedWhen } from '../../../src-shared/pack/bindingDocs';
+import { describeCondition } from '../../../src-shared/pack/bindingDocs';
 import type { Section } from '../../../src-shared/pack/model';
 import { selectionOf } from '../../../src-shared/pack/profiles';
 import type { PackContext } from './context';
@@ -23,7 +23,7 @@ export function provideDocumentSymbols(ctx: PackContext): DocumentSymbol[] {
 function sectionDetail(ctx: PackContext, section: Section): string {
   if (!section.isFragment) return ctx.profile.canonicalSections.includes(section.name) ? 'canonical' : 'not canonical';
   const selection = selectionOf(ctx.profile, section.name);
-  return selection ? `{${selection.rule.name}} ${selectedWhen[selection.rule.by](selection.key)}` : 'fragment';
+  return selection ? `{${selection.rule.name}} ${describeCondition(selection.case.when)}` : 'fragment';
 }
 
 export function provideFoldingRanges(ctx: PackContext): FoldingRange[] {

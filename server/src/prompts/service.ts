@@ -20,9 +20,9 @@ export const promptsService: LanguageService<PromptsDocument> = {
   check: (doc, settings) => validatePrompts(doc, validateOptions(settings.prompts)),
   hover: (ctx, position) => provideHover(ctx.model, position),
   completion: (ctx, position, context) => provideCompletion(ctx.model, position, context),
-  documentSymbols: (ctx) => provideDocumentSymbols(ctx.model),
-  foldingRanges: (ctx) => provideFoldingRanges(ctx.model),
+  documentSymbols: (ctx) => provideDocumentSymbols(ctx.model, ctx.settings.maxItemsComputed),
+  foldingRanges: (ctx) => provideFoldingRanges(ctx.model, ctx.settings.maxItemsComputed),
   codeActions: (ctx, range, diagnostics) => [...provideCodeActions(ctx, range, diagnostics), ...handEditCodeActions(ctx, range, diagnostics)],
   format: (ctx) => provideFormatting(ctx.model),
-  workspaceSymbols: (workspace, query) => provideWorkspaceSymbols(workspace, query),
+  workspaceSymbols: (workspace, query, limit, onCut) => provideWorkspaceSymbols(workspace, query, limit, onCut),
 };

@@ -3,7 +3,7 @@
 
 import { type DocumentSymbol, type FoldingRange, FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
-import { foldingRangesOf, type OutlineKind, type OutlineNode, outlineOf } from '../../../src-shared/prompts/features/outline';
+import { boundedFolds, boundedOutline, type OutlineKind, type OutlineNode } from '../../../src-shared/prompts/features/outline';
 
 export const symbolKinds: Readonly<Record<OutlineKind, SymbolKind>> = {
   commit: SymbolKind.Package,
@@ -16,7 +16,12 @@ export const symbolKinds: Readonly<Record<OutlineKind, SymbolKind>> = {
   table: SymbolKind.Struct,
 };
 
-export function provideDocumentSymbols(doc: PromptsDocument): DocumentSymbol[] {
+/**
+ * The outline, at most `limit` symbols, breadth first; when cut, a last
+ * symbol at the end of the file says so (the outline view and the
+ * breadcrumbs show it; it covers no text, so the cursor never lands in it).
+ */
+export function provideDocumentSymbols(doc: PromptsDocument, limit: number): DocumentSymbol[] {
   const symbol = (n: OutlineNode): DocumentSymbol => ({
     name: n.name,
     detail: n.detail,
@@ -25,9 +30,22 @@ export function provideDocumentSymbols(doc: PromptsDocument): DocumentSymbol[] {
     selectionRange: n.selectionRange,
     children: n.children.map(symbol),
   });
-  return outlineOf(doc).map(symbol);
+  const outline = boundedOutline(doc, limit);
+  const symbols = outline.nodes.map(symbol);
+  if (outline.cut) symbols.push(cutNote(doc, `outline cut at ${limit.toLocaleString('en-US')} items`));
+  return symbols;
 }
 
-export function provideFoldingRanges(doc: PromptsDocument): FoldingRange[] {
-  return foldingRangesOf(doc).map((f) => ({ ...f, kind: FoldingRangeKind.Region }));
+/** A symbol that only says something, placed after the last character of the file. */
+function cutNote(doc: PromptsDocument, name: string): DocumentSymbol {
+  const last = doc.blocks[doc.blocks.length - 1]!;
+  const end = last.positionAt(last.text.length);
+  const range = { start: end, end };
+  return { name, detail: `sessions first, then turns, then tool calls; setting: ${maxItemsSetting}`, kind: SymbolKind.Null, range, selectionRange: range, children: [] };
+}
+
+export const maxItemsSetting = 'packsAndPrompts.maxItemsComputed';
+
+export function provideFoldingRanges(doc: PromptsDocument, limit: number): FoldingRange[] {
+  return boundedFolds(doc, limit).folds.map((f) => ({ ...f, kind: FoldingRangeKind.Region }));
 }

@@ -16,14 +16,26 @@ export const sessionsExtractor: Extractor<ScannedSession[]> = {
   extract: scanSessions,
 };
 
-export async function provideWorkspaceSymbols(workspace: WorkspaceIndex, query: string): Promise<WorkspaceSymbol[]> {
+/**
+ * The sessions that match, at most `limit` (in file order, then session
+ * order); `onCut` hears how many more matched. The quick pick filters what
+ * it gets by the query again, so a note among the symbols would not show:
+ * a longer query narrows the list instead.
+ */
+export async function provideWorkspaceSymbols(workspace: WorkspaceIndex, query: string, limit = Infinity, onCut?: (shown: number, matched: number) => void): Promise<WorkspaceSymbol[]> {
   const q = query.toLowerCase();
   const files = await workspace.entries(sessionsExtractor);
-  return files.flatMap(({ uri, value }) =>
-    value
-      .filter((s) => matches(s.id, q) || (s.title !== undefined && matches(s.title, q)))
-      .map((s) => ({ name: s.id, kind: SymbolKind.Class, containerName: s.title ?? '', location: { uri, range: s.range } })),
-  );
+  const symbols: WorkspaceSymbol[] = [];
+  let matched = 0;
+  for (const { uri, value } of files) {
+    for (const s of value) {
+      if (!matches(s.id, q) && !(s.title !== undefined && matches(s.title, q))) continue;
+      matched++;
+      if (symbols.length < limit) symbols.push({ name: s.id, kind: SymbolKind.Class, containerName: s.title ?? '', location: { uri, range: s.range } });
+    }
+  }
+  if (matched > symbols.length) onCut?.(symbols.length, matched);
+  return symbols;
 }
 
 function matches(text: string, query: string): boolean {

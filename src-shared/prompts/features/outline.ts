@@ -5,6 +5,9 @@
 // still shows. A node's range runs from its header to the end of the last
 // key it holds (so breadcrumbs follow the cursor); its selection range is
 // the header. Folds: each of those tables, and each value spanning lines.
+// Both come bounded (`boundedOutline`, `boundedFolds`): at most so many
+// items, breadth first, so a 60 MB file answers with its sessions at once
+// instead of indexing every block for a reply no one reads whole.
 
 import { comparePositions, type Position, type Range } from '../../text/range';
 import type { Block } from '../toml/block';
@@ -12,6 +15,7 @@ import type { PromptsDocument } from '../toml/document';
 import { forEachStatement } from '../toml/statements';
 import { redactSecrets } from '../rules/redactText';
 import { stringPrefixOf } from '../toml/stringPrefix';
+import type { BlockIndex } from '../toml/scanner';
 import type { Header, Span, TableNode } from '../toml/syntaxTree';
 import { tools } from '../rules/tools';
 
@@ -29,66 +33,254 @@ export interface OutlineNode {
 /** How much of a turn's text names it. */
 const firstWordsLength = 48;
 
-/** One outline per model: symbols and folds are asked for together, and a model never changes. */
-const outlines = new WeakMap<PromptsDocument, readonly OutlineNode[]>();
+/**
+ * How many outline nodes, and how many folds, are computed by default:
+ * VS Code's JSON language server stops at the same number (its
+ * `json.maxItemsComputed`); `packsAndPrompts.maxItemsComputed` sets it.
+ */
+export const defaultMaxItems = 5000;
 
+export interface Outline {
+  readonly nodes: readonly OutlineNode[];
+  /** Nodes were left out to stay within the limit (the deepest first: tool calls, then turns, then sessions). */
+  readonly cut: boolean;
+  /** The blocks read in full (their tables indexed) for the nodes shown. */
+  readonly detailed: readonly Block[];
+  /** The folds of the values that span lines in those blocks, in file order (read while their index was at hand). */
+  readonly valueFolds: readonly Fold[];
+}
+
+export interface Fold {
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** The whole outline, however large. */
 export function outlineOf(doc: PromptsDocument): readonly OutlineNode[] {
-  let outline = outlines.get(doc);
-  if (!outline) outlines.set(doc, (outline = buildOutline(doc)));
+  return boundedOutline(doc, Infinity).nodes;
+}
+
+/** One outline per model and limit: symbols and folds are asked for together, and a model never changes. */
+const outlines = new WeakMap<PromptsDocument, { readonly limit: number; readonly outline: Outline }>();
+
+/**
+ * The outline, at most `limit` nodes, breadth first: the commit, the
+ * sessions, tables and the edits log before any turn or edit entry, those
+ * before any tool call; within a level, in file order. Only the blocks
+ * whose turns are shown are indexed, so a 60 MB file costs its sessions'
+ * headers and a few blocks, not a full index. A session shown without its
+ * turns reads its name from its TOML and ends at its last line that is
+ * neither blank nor a comment.
+ */
+export function boundedOutline(doc: PromptsDocument, limit = defaultMaxItems): Outline {
+  const cached = outlines.get(doc);
+  if (cached?.limit === limit) return cached.outline;
+  const outline = buildOutline(doc, Math.max(0, Math.floor(limit)));
+  outlines.set(doc, { limit, outline });
   return outline;
 }
 
-function buildOutline(doc: PromptsDocument): OutlineNode[] {
-  const out: OutlineNode[] = [];
-  let edits: OutlineNode[] = [];
-  const endEdits = (): void => {
-    if (edits.length === 0) return;
-    const range = { start: edits[0]!.range.start, end: edits[edits.length - 1]!.range.end };
-    out.push({ name: 'edits', detail: `${edits.length} hand ${edits.length === 1 ? 'edit' : 'edits'}`, kind: 'editsLog', range, selectionRange: edits[0]!.selectionRange, children: edits });
-    edits = [];
-  };
-  for (const block of doc.blocks) {
-    const header = block.headers[0];
-    if (!header) continue;
-    const tables = new BlockTables(block);
-    if (block.kind === 'edits') {
-      edits.push(editNode(tables, header));
-      continue;
-    }
-    endEdits();
-    if (block.kind === 'commit') out.push(tables.node('commit', 'commit', tables.str(header.table, 'branch') ?? '', header, []));
-    else if (block.kind === 'session') out.push(sessionNode(tables, header));
-    else out.push(tables.node(block.slice(header), 'table', '', header, []));
-  }
-  endEdits();
-  return out;
+interface Draft {
+  name: string;
+  detail: string;
+  readonly kind: OutlineKind;
+  range: Range;
+  selectionRange: Range;
+  children: Draft[];
 }
 
-function sessionNode(t: BlockTables, header: Header): OutlineNode {
+/** A top-level node and the blocks under it (one, or the run of `[[edits]]` blocks of an edits log). */
+interface Top {
+  node: Draft;
+  readonly blocks: readonly Block[];
+}
+
+function buildOutline(doc: PromptsDocument, limit: number): Outline {
+  const tops: Top[] = [];
+  let run: Block[] = [];
+  const endRun = (): void => {
+    if (run.length > 0) tops.push({ node: editsLog(run), blocks: run });
+    run = [];
+  };
+  const valueFolds: Fold[] = [];
+  for (const block of doc.blocks) {
+    if (block.kind === 'preamble') {
+      if (block.text.length > 0) valueFolds.push(...new BlockTables(block).valueFolds());
+      continue;
+    }
+    if (block.kind === 'edits') {
+      run.push(block);
+      continue;
+    }
+    endRun();
+    tops.push({ node: shallowNode(block, valueFolds), blocks: [block] });
+  }
+  endRun();
+  let budget = limit;
+  const shown = tops.slice(0, budget);
+  budget -= shown.length;
+  let cut = shown.length < tops.length;
+  const detailed: Block[] = [];
+  /** Per turn shown, its tool calls, added if the budget lasts. */
+  const calls: { turn: Draft; calls: Draft[] }[] = [];
+  // The second level: each session's commit and turns, each edit entry.
+  for (const top of shown) {
+    if (budget === 0) {
+      cut ||= shown.some((t) => t.node.kind === 'session' || t.node.kind === 'editsLog');
+      break;
+    }
+    if (top.node.kind === 'editsLog') {
+      const entries = top.blocks.slice(0, budget);
+      top.node.children = entries.map((b) => {
+        const t = new BlockTables(b);
+        valueFolds.push(...t.valueFolds());
+        return editNode(t, t.headers[0]!);
+      });
+      detailed.push(...entries);
+      budget -= entries.length;
+      cut ||= entries.length < top.blocks.length;
+      const first = top.node.children[0]!;
+      const last = top.node.children[top.node.children.length - 1]!;
+      top.node.range = { start: first.range.start, end: entries.length === top.blocks.length ? last.range.end : top.node.range.end };
+      top.node.selectionRange = first.selectionRange;
+      continue;
+    }
+    const block = top.blocks[0]!;
+    if (top.node.kind === 'commit' && block.kind === 'commit') {
+      const t = new BlockTables(block);
+      const h = t.headers[0]!;
+      top.node = t.node('commit', 'commit', t.str(h.table, 'branch') ?? '', h, []);
+      valueFolds.push(...t.valueFolds());
+      detailed.push(block);
+      continue;
+    }
+    if (top.node.kind !== 'session') continue;
+    const t = new BlockTables(block);
+    const header = t.headers[0];
+    if (!header) continue;
+    const exact = sessionNode(t, header);
+    valueFolds.push(...t.valueFolds());
+    detailed.push(block);
+    const children = exact.node.children.slice(0, budget);
+    budget -= children.length;
+    cut ||= children.length < exact.node.children.length;
+    top.node = { ...exact.node, children };
+    for (const child of children) {
+      const turnCalls = exact.calls.get(child);
+      if (turnCalls && turnCalls.length > 0) calls.push({ turn: child, calls: turnCalls });
+    }
+  }
+  // The third level: tool calls.
+  for (const { turn, calls: all } of calls) {
+    const taken = all.slice(0, budget);
+    turn.children = taken;
+    budget -= taken.length;
+    if (taken.length < all.length) {
+      cut = true;
+      if (budget === 0) break;
+    }
+  }
+  return { nodes: shown.map((t) => t.node), cut, detailed, valueFolds };
+}
+
+/** A top-level node from the block's TOML and its first line, without indexing its tables; a block that did not parse is indexed (and its folds taken). */
+function shallowNode(block: Block, valueFolds: Fold[]): Draft {
+  const value = block.value;
+  const header = block.content.header!;
+  const element = (key: string): Record<string, unknown> | undefined => {
+    const v = value?.[key];
+    const table = Array.isArray(v) ? v[0] : v;
+    return typeof table === 'object' && table !== null && !(table instanceof Date) ? (table as Record<string, unknown>) : undefined;
+  };
+  const kind = block.kind;
+  const fields = kind === 'commit' ? element('commit') : kind === 'session' ? element('sessions') : undefined;
+  if (!fields) {
+    const t = new BlockTables(block);
+    const h = t.headers[0]!;
+    // A session is read in full again if its turns are shown (the second level, which adds its folds).
+    if (kind !== 'session') valueFolds.push(...t.valueFolds());
+    return kind === 'session' ? sessionNode(t, h).node : t.node(kind === 'commit' ? 'commit' : block.slice(h), kind === 'commit' ? 'commit' : 'table', kind === 'commit' ? (t.str(h.table, 'branch') ?? '') : '', h, []);
+  }
+  const str = (key: string): string | undefined => (typeof fields[key] === 'string' ? redactSecrets((fields[key] as string).slice(0, 200)) : undefined);
+  const selectionRange = headerLineRange(block, header.array);
+  const range = { start: selectionRange.start, end: shallowEnd(block, selectionRange.end) };
+  if (kind === 'commit') return { name: 'commit', detail: str('branch') ?? '', kind: 'commit', range, selectionRange, children: [] };
+  const { name, detail } = sessionLabel(str('title')?.trim(), str('id'), [str('source'), str('outcome')]);
+  return { name, detail, kind: 'session', range, selectionRange, children: [] };
+}
+
+/** The edits log over a run of `[[edits]]` blocks; its entries are added by the second level. */
+function editsLog(run: readonly Block[]): Draft {
+  const first = headerLineRange(run[0]!, true);
+  const last = run[run.length - 1]!;
+  const range = { start: first.start, end: shallowEnd(last, headerLineRange(last, true).end) };
+  return { name: 'edits', detail: `${run.length} hand ${run.length === 1 ? 'edit' : 'edits'}`, kind: 'editsLog', range, selectionRange: first, children: [] };
+}
+
+/** The header on the block's first line (`[[sessions]]`, `[ commit ]`), read from the line alone. */
+function headerLineRange(block: Block, array: boolean): Range {
+  const text = block.text;
+  const nl = text.indexOf('\n');
+  const line = nl === -1 ? text : text.slice(0, nl);
+  const start = line.length - line.trimStart().length;
+  const close = line.indexOf(array ? ']]' : ']', start);
+  const end = close === -1 ? line.trimEnd().length : close + (array ? 2 : 1);
+  return { start: { line: block.startLine, character: start }, end: { line: block.startLine, character: end } };
+}
+
+/** The end of the block's last line that is neither blank nor a comment (trailing blanks left out); `floor` at least. */
+function shallowEnd(block: Block, floor: Position): Position {
+  const text = block.text;
+  const endsWithBreak = text.endsWith('\n');
+  // `end`: where the content of line `line` ends (before its line break).
+  let end = endsWithBreak ? text.length - 1 : text.length;
+  let line = block.startLine + block.lineBreaks - (endsWithBreak ? 1 : 0);
+  while (line > floor.line) {
+    const lineStart = text.lastIndexOf('\n', end - 1) + 1;
+    const content = text.slice(lineStart, end).replace(/\r$/, '');
+    const trimmed = content.trim();
+    if (trimmed !== '' && !trimmed.startsWith('#')) return { line, character: content.trimEnd().length };
+    if (lineStart === 0) break;
+    end = lineStart - 1;
+    line--;
+  }
+  return floor;
+}
+
+/** A session's name (its title, else its id) and detail (id, source, outcome). */
+function sessionLabel(title: string | undefined, id: string | undefined, facts: readonly (string | undefined)[]): { name: string; detail: string } {
+  const detail = facts.filter((s) => s).join(' · ');
+  return { name: title || id || 'session', detail: title ? [id, detail].filter((s) => s).join(' · ') : detail };
+}
+
+/** The session with its commit and turns (in source order); each turn's tool calls beside it, for the third level. */
+function sessionNode(t: BlockTables, header: Header): { node: Draft; calls: Map<Draft, Draft[]> } {
   const session = header.table;
-  const title = t.str(session, 'title')?.trim();
-  const id = t.str(session, 'id');
-  const detail = [t.str(session, 'source'), t.str(session, 'outcome')].filter((s) => s).join(' · ');
-  const children: OutlineNode[] = [];
+  const children: Draft[] = [];
+  const calls = new Map<Draft, Draft[]>();
   const commit = session.member('commit')?.table?.header;
   if (commit) children.push(t.node('commit', 'sessionCommit', t.str(commit.table, 'commit_sha')?.slice(0, 12) ?? '', commit, []));
   (session.member('turns')?.tables ?? []).forEach((turn, i) => {
-    if (turn.header) children.push(turnNode(t, turn.header, i));
+    if (!turn.header) return;
+    const { node, toolCalls } = turnNode(t, turn.header, i);
+    children.push(node);
+    calls.set(node, toolCalls);
   });
   children.sort((a, b) => comparePositions(a.range.start, b.range.start));
-  return t.node(title || id || 'session', 'session', title ? [id, detail].filter((s) => s).join(' · ') : detail, header, children);
+  const { name, detail } = sessionLabel(t.str(session, 'title')?.trim(), t.str(session, 'id'), [t.str(session, 'source'), t.str(session, 'outcome')]);
+  return { node: t.node(name, 'session', detail, header, children), calls };
 }
 
-function turnNode(t: BlockTables, header: Header, index: number): OutlineNode {
+function turnNode(t: BlockTables, header: Header, index: number): { node: Draft; toolCalls: Draft[] } {
   const turn = header.table;
   const role = t.str(turn, 'role') ?? 'turn';
-  const calls = (turn.member('tool_calls')?.tables ?? []).flatMap((c) => (c.header ? [toolCallNode(t, c.header)] : []));
+  const toolCalls = (turn.member('tool_calls')?.tables ?? []).flatMap((c) => (c.header ? [toolCallNode(t, c.header)] : []));
   const words = firstWords(t.str(turn, 'text', firstWordsLength * 4) ?? t.str(turn, 'summary', firstWordsLength * 4) ?? '');
-  const said = words || calls.map((c) => c.name).join(', ');
-  return t.node(said ? `${role}: ${said}` : role, 'turn', `turn ${index}`, header, calls);
+  const said = words || toolCalls.map((c) => c.name).join(', ');
+  return { node: t.node(said ? `${role}: ${said}` : role, 'turn', `turn ${index}`, header, []), toolCalls };
 }
 
-function toolCallNode(t: BlockTables, header: Header): OutlineNode {
+function toolCallNode(t: BlockTables, header: Header): Draft {
   const call = header.table;
   const name = t.str(call, 'name') ?? 'tool call';
   const args = call.member('args');
@@ -98,7 +290,7 @@ function toolCallNode(t: BlockTables, header: Header): OutlineNode {
   return t.node(name, 'toolCall', firstWords(main ?? ''), header, []);
 }
 
-function editNode(t: BlockTables, header: Header): OutlineNode {
+function editNode(t: BlockTables, header: Header): Draft {
   const edit = header.table;
   const reason = firstWords(t.str(edit, 'reason', firstWordsLength * 4) ?? '');
   return t.node(reason || 'hand edit', 'edit', t.str(edit, 'by') ?? '', header, []);
@@ -116,14 +308,35 @@ function firstWords(s: string): string {
 class BlockTables {
   /** Headers and statements (key to value end), by start. */
   private readonly spans: Span[] = [];
+  private readonly index: BlockIndex;
 
   constructor(readonly block: Block) {
-    for (const h of block.headers) this.spans.push(h);
-    forEachStatement(block.root, (_path, m) => this.spans.push({ start: m.key.start, end: m.value!.end }));
+    // Not kept in the block: an outline of 60 MB would otherwise hold every block's index at once.
+    this.index = block.content.indexedOnce();
+    for (const h of this.index.headers) this.spans.push(h);
+    forEachStatement(this.index.root, (_path, m) => this.spans.push({ start: m.key.start, end: m.value!.end }));
     this.spans.sort((a, b) => a.start - b.start);
   }
 
-  node(name: string, kind: OutlineKind, detail: string, header: Header, children: OutlineNode[]): OutlineNode {
+  get headers(): readonly Header[] {
+    return this.index.headers;
+  }
+
+  /** Each value that spans lines, from its key's line to its last (a closing delimiter alone on its line left in view, as the writer lays out `text = """`). */
+  valueFolds(): Fold[] {
+    const block = this.block;
+    const folds: Fold[] = [];
+    forEachStatement(this.index.root, (_path, m) => {
+      const v = m.value!;
+      const start = block.positionAt(m.key.start).line;
+      const end = block.positionAt(v.end);
+      const last = end.character <= 3 + indentOf(block, end) ? end.line - 1 : end.line;
+      if (last > start) folds.push({ startLine: start, endLine: last });
+    });
+    return folds;
+  }
+
+  node(name: string, kind: OutlineKind, detail: string, header: Header, children: Draft[]): Draft {
     const selectionRange = this.block.rangeOf(header);
     return { name, detail, kind, range: { start: selectionRange.start, end: this.contentEnd(header) }, selectionRange, children };
   }
@@ -140,17 +353,27 @@ class BlockTables {
     return v?.kind === 'array' ? `${v.items.length} ${key}` : undefined;
   }
 
-  /** The end of the last thing the table of `header` holds, before the next header that is not under it. */
+  /**
+   * The end of the last thing the table of `header` holds, before the next
+   * header that is not under it. Headers and statements never overlap, so
+   * that is the end of the last span starting before that header.
+   */
   private contentEnd(header: Header): Position {
-    const headers = this.block.headers;
+    const headers = this.index.headers;
     const names = header.keys.map((k) => k.name);
-    const next = headers.find((h) => h.start > header.start && !extends_(h, names));
-    const boundary = next?.start ?? this.block.text.length;
-    let end = header.end;
-    for (let i = this.firstAtOrAfter(header.start); i < this.spans.length && this.spans[i]!.start < boundary; i++) {
-      end = Math.max(end, this.spans[i]!.end);
-    }
+    let i = this.headerIndex().get(header) ?? headers.length;
+    while (++i < headers.length && extends_(headers[i]!, names));
+    const boundary = headers[i]?.start ?? this.block.text.length;
+    const last = this.firstAtOrAfter(boundary) - 1;
+    const end = last >= 0 && this.spans[last]!.start >= header.start ? Math.max(header.end, this.spans[last]!.end) : header.end;
     return this.block.positionAt(end);
+  }
+
+  private indexOfHeader: Map<Header, number> | undefined;
+
+  private headerIndex(): Map<Header, number> {
+    this.indexOfHeader ??= new Map(this.index.headers.map((h, i) => [h, i]));
+    return this.indexOfHeader;
   }
 
   private firstAtOrAfter(offset: number): number {
@@ -170,27 +393,39 @@ function extends_(h: Header, names: readonly string[]): boolean {
   return h.keys.length > names.length && names.every((n, i) => h.keys[i]!.name === n);
 }
 
-/** Folds: each table from its header to its last key, and each value that spans lines. */
-export function foldingRangesOf(doc: PromptsDocument): { startLine: number; endLine: number }[] {
-  const folds: { startLine: number; endLine: number }[] = [];
+/**
+ * Folds, at most `limit`: each table the outline shows, from its header to
+ * its last key, then each value that spans lines in the blocks the outline
+ * read in full, in file order; sorted by line.
+ */
+export function boundedFolds(doc: PromptsDocument, limit = defaultMaxItems): { folds: Fold[]; cut: boolean } {
+  const outline = boundedOutline(doc, limit);
+  const folds: Fold[] = [];
+  let cut = outline.cut;
   const visit = (nodes: readonly OutlineNode[]): void => {
     for (const n of nodes) {
       if (n.kind !== 'editsLog' && n.range.end.line > n.range.start.line) folds.push({ startLine: n.range.start.line, endLine: n.range.end.line });
       visit(n.children);
     }
   };
-  visit(outlineOf(doc));
-  for (const block of doc.blocks) {
-    forEachStatement(block.root, (_path, m) => {
-      const v = m.value!;
-      const start = block.positionAt(m.key.start).line;
-      const end = block.positionAt(v.end);
-      // Keep a closing delimiter alone on its line in view, as the writer lays out `text = """`.
-      const last = end.character <= 3 + indentOf(block, end) ? end.line - 1 : end.line;
-      if (last > start) folds.push({ startLine: start, endLine: last });
-    });
+  visit(outline.nodes);
+  for (const fold of outline.valueFolds) {
+    if (folds.length >= limit) {
+      cut = true;
+      break;
+    }
+    folds.push(fold);
   }
-  return folds.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);
+  if (folds.length > limit) {
+    cut = true;
+    folds.length = limit;
+  }
+  return { folds: folds.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine), cut };
+}
+
+/** Every fold, however many. */
+export function foldingRangesOf(doc: PromptsDocument): { startLine: number; endLine: number }[] {
+  return boundedFolds(doc, Infinity).folds;
 }
 
 function indentOf(block: Block, p: Position): number {

@@ -57,6 +57,15 @@ export class BlockContent {
     return this.syntax;
   }
 
+  /**
+   * The position index, without keeping it when it was not built yet: for
+   * a pass over many blocks (the outline of a large file) whose indexes
+   * would otherwise all stay in memory at once.
+   */
+  indexedOnce(): BlockIndex {
+    return this.syntax ?? indexBlock(this.text);
+  }
+
   lineIndex(): LineIndex {
     this.lines ??= new LineIndex(this.text);
     return this.lines;

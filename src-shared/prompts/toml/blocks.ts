@@ -146,7 +146,7 @@ export function clashGroups(blocks: readonly BlockText[], preamble: TomlTable | 
  */
 function parseJointly(blocks: readonly BlockText[], results: TomlResult[], pieces: readonly number[]): void {
   const joined: { block: number; text: string }[] = [];
-  for (const i of pieces) {
+  for (const [k, i] of pieces.entries()) {
     const own = results[i]!.error;
     if (own && !isDetached(blocks[i]!)) {
       // The whole file stops at this error: join what precedes it (or at least the header line), and nothing after.
@@ -157,7 +157,8 @@ function parseJointly(blocks: readonly BlockText[], results: TomlResult[], piece
       if (prefix !== undefined) joined.push({ block: i, text: prefix });
       break;
     }
-    joined.push({ block: i, text: blocks[i]!.text });
+    const next = pieces[k + 1];
+    joined.push({ block: i, text: standsAlone(blocks[i]!, results[i]!, next === undefined ? undefined : blocks[next]) ? headerLineOf(blocks[i]!.text) : blocks[i]!.text });
     // The whole file stops where the next block's header breaks the array this one left open: nothing after counts.
     if (blocks[i]!.openBeforeNext) break;
   }
@@ -176,6 +177,23 @@ function parseJointly(blocks: readonly BlockText[], results: TomlResult[], piece
   if (!own || clash.error.line < own.line || (clash.error.line === own.line && clash.error.character < own.character)) {
     results[clash.block] = { error: clash.error };
   }
+}
+
+/**
+ * Whether the joint parse may read only the header line of block `b`: a
+ * `[[key]]` element that parses alone and that no dotted block after it
+ * extends defines nothing a later block of its key can meet; whatever
+ * clashes later, clashes at that block's header. So a damaged header
+ * costs the joint parse the blocks that can clash, not every
+ * `[[sessions]]` block of the file.
+ */
+function standsAlone(b: BlockText, own: TomlResult, next: BlockText | undefined): boolean {
+  return b.header?.array === true && !isDetached(b) && own.value !== undefined && b.openBeforeNext !== true && (next === undefined || !isDetached(next));
+}
+
+function headerLineOf(text: string): string {
+  const nl = text.indexOf('\n');
+  return nl === -1 ? text : text.slice(0, nl + 1);
 }
 
 function lineStartOf(text: string, line: number): number {

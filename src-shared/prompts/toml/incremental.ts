@@ -7,21 +7,20 @@
 // window alone must be the split of the whole text there: it starts where
 // the scan of the whole text starts a block afresh and ends where it
 // starts the next one the same way as before. An edit may so add, remove or
-// join blocks. Only when the window would pass `maxWindow` characters (a
-// string left open that swallows the rest of the file, say) is the edit
-// declined, and the caller parses the whole text.
+// join blocks. Many edits at once (a burst, a replace-all) are composed
+// first into one replacement per place, and each window is parsed once.
+// Only when the windows would pass `maxWindow` characters and a quarter of
+// the text (a string left open that swallows the rest of the file, say, or
+// edits all over it) are the edits declined, and the caller parses the
+// whole text.
 
+import { type TextChange, coalesceChanges } from '../../text/coalesce';
 import { type Block, BlockContent } from './block';
 import { documentOf, lastStartingBy, parsePrompts, placeBlocks, type PromptsDocument } from './document';
 import { type BlockBounds, splitBlocks } from './scanner';
 import { countLineBreaks, parseToml, settleSharedKeys } from './blocks';
 
-/** One replacement in a text: `[start, end)` of the text before it (UTF-16 offsets) becomes `text`. */
-export interface TextChange {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-}
+export type { TextChange };
 
 const BOM = 0xfeff;
 
@@ -35,29 +34,109 @@ export function updatePrompts(previous: PromptsDocument, change: TextChange): Pr
 
 /** The model after `change` if a window of blocks around it can take it, else undefined. */
 export function updatePromptsLocally(previous: PromptsDocument, change: TextChange): PromptsDocument | undefined {
+  return updatePromptsInBatch(previous, [change]);
+}
+
+/**
+ * The model after `changes` (in order, each relative to the text the one
+ * before left), if windows of blocks around the places they change can
+ * take them, else undefined. However many the changes, they are first
+ * composed into one replacement per place (text/coalesce.ts), then each
+ * window of blocks is scanned and parsed once and the shared keys settled
+ * once: the work is one pass over the blocks that changed. Undefined also
+ * when the windows would hold more than `maxWindow` characters and more
+ * than a quarter of the text: one whole parse is cheaper then.
+ */
+export function updatePromptsInBatch(previous: PromptsDocument, changes: readonly TextChange[]): PromptsDocument | undefined {
   const blocks = previous.blocks;
-  let first = lastStartingBy(blocks, change.start, (b) => b.startOffset);
-  // An edit at a block's very start may join its first line to the block before.
-  if (first > 0 && blocks[first]!.startOffset === change.start) first--;
-  let last = first;
-  while (last + 1 < blocks.length && blocks[last + 1]!.startOffset < change.end) last++;
-  // Each time the window must grow on one side it takes in twice as many blocks there, so growing costs a scan of the final window or two.
-  let earlier = 1;
-  let later = 1;
+  const places = coalesceChanges(changes);
+  if (places.length === 0) return previous;
+  const total = blocks[blocks.length - 1]!.endOffset;
+  const budget = Math.max(maxWindow, total / 4);
+  let windows = mergedWindows(places.map((place) => windowOf(blocks, place)));
   for (;;) {
-    const from = blocks[first]!.startOffset;
-    if (blocks[last]!.endOffset - from > maxWindow) return undefined;
-    const old = first === last ? blocks[first]!.text : blocks.slice(first, last + 1).map((b) => b.text).join('');
-    const text = old.slice(0, change.start - from) + change.text + old.slice(change.end - from);
-    const verdict = judgeWindow(blocks, first, last, text);
-    if (verdict === 'earlier') {
-      first = Math.max(0, first - earlier);
-      earlier *= 2;
-    } else if (verdict === 'later') {
-      last = Math.min(blocks.length - 1, last + later);
-      later *= 2;
-    } else return withWindow(blocks, first, last, text, verdict);
+    let settled = true;
+    const next: Window[] = [];
+    for (const w of windows) {
+      if (w.verdict) {
+        next.push(w);
+        continue;
+      }
+      const text = windowText(blocks, w);
+      const verdict = judgeWindow(blocks, w.first, w.last, text);
+      if (verdict === 'earlier') {
+        next.push({ ...w, first: Math.max(0, w.first - w.earlier), earlier: w.earlier * 2 });
+        settled = false;
+      } else if (verdict === 'later') {
+        next.push({ ...w, last: Math.min(blocks.length - 1, w.last + w.later), later: w.later * 2 });
+        settled = false;
+      } else next.push({ ...w, text, verdict });
+    }
+    windows = mergedWindows(next);
+    const size = windows.reduce((n, w) => n + blocks[w.last]!.endOffset - blocks[w.first]!.startOffset, 0);
+    if (size > budget) return undefined;
+    if (settled && windows.every((w) => w.verdict)) break;
   }
+  return withWindows(blocks, windows);
+}
+
+/** Blocks `first..last` and the replacements inside them; once judged, their new text and bounds. */
+interface Window {
+  readonly first: number;
+  readonly last: number;
+  readonly places: readonly TextChange[];
+  /** How many blocks the window takes in next time it must grow on that side (doubling, so growing costs a scan or two). */
+  readonly earlier: number;
+  readonly later: number;
+  readonly text?: string;
+  readonly verdict?: BlockBounds[];
+}
+
+/** The blocks one replacement falls in. */
+function windowOf(blocks: readonly Block[], place: TextChange): Window {
+  let first = lastStartingBy(blocks, place.start, (b) => b.startOffset);
+  // An edit at a block's very start may join its first line to the block before.
+  if (first > 0 && blocks[first]!.startOffset === place.start) first--;
+  let last = first;
+  while (last + 1 < blocks.length && blocks[last + 1]!.startOffset < place.end) last++;
+  return { first, last, places: [place], earlier: 1, later: 1 };
+}
+
+/**
+ * Windows in order, those that overlap or touch joined (a window is judged
+ * against the blocks beside it, which must be ones no edit changed); a
+ * joined window is judged again.
+ */
+function mergedWindows(windows: readonly Window[]): Window[] {
+  const sorted = [...windows].sort((x, y) => x.first - y.first);
+  const out: Window[] = [];
+  for (const w of sorted) {
+    const prev = out[out.length - 1];
+    if (prev && w.first <= prev.last + 1) {
+      out[out.length - 1] = {
+        first: prev.first,
+        last: Math.max(prev.last, w.last),
+        places: [...prev.places, ...w.places],
+        earlier: Math.max(prev.earlier, w.earlier),
+        later: Math.max(prev.later, w.later),
+      };
+    } else out.push(w);
+  }
+  return out;
+}
+
+/** The window's blocks with its replacements made. */
+function windowText(blocks: readonly Block[], w: Window): string {
+  const from = blocks[w.first]!.startOffset;
+  const old = w.first === w.last ? blocks[w.first]!.text : blocks.slice(w.first, w.last + 1).map((b) => b.text).join('');
+  const parts: string[] = [];
+  let at = 0;
+  for (const place of [...w.places].sort((x, y) => x.start - y.start)) {
+    parts.push(old.slice(at, place.start - from), place.text);
+    at = place.end - from;
+  }
+  parts.push(old.slice(at));
+  return parts.join('');
 }
 
 export function applyChange(text: string, change: TextChange): string {
@@ -102,17 +181,21 @@ function judgeWindow(blocks: readonly Block[], first: number, last: number, text
   return pieces;
 }
 
-/** The document with blocks `first..last` replaced by the blocks `pieces` cut from `text`. */
-function withWindow(blocks: readonly Block[], first: number, last: number, text: string, pieces: readonly BlockBounds[]): PromptsDocument {
+/** The document with each window's blocks replaced by the blocks cut from its new text. */
+function withWindows(blocks: readonly Block[], windows: readonly Window[]): PromptsDocument {
   const contents = blocks.map((b) => b.content);
-  contents.splice(
-    first,
-    last - first + 1,
-    ...pieces.map((p) => {
-      const t = text.slice(p.start, p.end);
-      return new BlockContent(t, countLineBreaks(t), p.header, parseToml(t), p.openBeforeNext === true);
-    }),
-  );
+  // Last window first, so the indexes of the ones before stay valid.
+  for (const w of [...windows].reverse()) {
+    const text = w.text!;
+    contents.splice(
+      w.first,
+      w.last - w.first + 1,
+      ...w.verdict!.map((p) => {
+        const t = text.slice(p.start, p.end);
+        return new BlockContent(t, countLineBreaks(t), p.header, parseToml(t), p.openBeforeNext === true);
+      }),
+    );
+  }
   // The verdicts of blocks sharing a top-level key with others may depend on each other: settle them as a whole parse does.
   const verdicts = settleSharedKeys(contents, contents.map((c) => c.own));
   verdicts.forEach((verdict, i) => {

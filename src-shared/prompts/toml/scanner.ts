@@ -65,6 +65,18 @@ export function* splitBlocksInSteps(text: string, stepChars: number): Generator<
   return scanner.blocks;
 }
 
+/**
+ * The top-level tables of `text` as `splitBlocks` finds them (a header-looking
+ * line inside a string is none), counted up to just past `limit`: the file
+ * limits' measure of a file's structure, which keeps no more than `limit` blocks.
+ */
+export function countTopLevelTables(text: string, limit: number): number {
+  const scanner = new Scanner(text, false, limit);
+  scanner.start();
+  scanner.scanTo(text.length);
+  return scanner.blocks.length;
+}
+
 /** Whether two blocks open with the same kind of header (both none: two preambles). */
 export function sameHeader(a: BlockHeader | undefined, b: BlockHeader | undefined): boolean {
   if (!a || !b) return a === b;
@@ -143,6 +155,8 @@ class Scanner {
   constructor(
     private readonly s: string,
     private readonly indexing: boolean,
+    /** Splitting stops once more top-level tables than this were opened. */
+    private readonly maxTables = Number.POSITIVE_INFINITY,
   ) {}
 
   run(): void {
@@ -158,8 +172,8 @@ class Scanner {
   /** Scans whole lines until the offset passes `limit`; true when the text is done. */
   scanTo(limit: number): boolean {
     const s = this.s;
-    while (this.pos < s.length && this.pos < limit) this.line();
-    return this.pos >= s.length;
+    while (this.pos < s.length && this.pos < limit && this.blocks.length <= this.maxTables) this.line();
+    return this.pos >= s.length || this.blocks.length > this.maxTables;
   }
 
   end(): void {

@@ -14,7 +14,9 @@ export function stringPrefixOf(text: string, node: StringNode, max: number): str
   if (text[start] === '\r' && text[start + 1] === '\n') start += 2;
   else if (text[start] === '\n') start += 1;
   const end = closed ? node.end - 3 : node.end;
-  if (node.style === 'multilineLiteral') return text.slice(start, Math.min(end, start + max));
+  const head = text.slice(start, Math.min(end, start + max));
+  // Without a backslash nothing is escaped, and smol-toml keeps the characters as written: the outline of a large file reads thousands of these.
+  if (node.style === 'multilineLiteral' || !head.includes('\\')) return head;
   // Escapes are at most 10 characters: read enough source, drop an escape the cut split, and let TOML decode it.
   let source = text.slice(start, Math.min(end, start + max * 2 + 10));
   const cut = source.length < end - start;
@@ -22,6 +24,7 @@ export function stringPrefixOf(text: string, node: StringNode, max: number): str
     const backslash = source.lastIndexOf('\\');
     if (backslash !== -1 && backslash >= source.length - 10) source = source.slice(0, backslash);
   }
-  const parsed = parseToml(`v = """${source.replace(/\\+$/, (b) => (b.length % 2 === 0 ? b : b.slice(1)))}"""`).value?.['v'];
+  // A line break right after the opening quotes is trimmed: one of our own goes there, so the source's first one stays.
+  const parsed = parseToml(`v = """\n${source.replace(/\\+$/, (b) => (b.length % 2 === 0 ? b : b.slice(1)))}"""`).value?.['v'];
   return (typeof parsed === 'string' ? parsed : source).slice(0, max);
 }

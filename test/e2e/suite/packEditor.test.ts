@@ -64,7 +64,7 @@ suite('pack editor', () => {
     assert.deepEqual(diagnostics.map((d) => d.code).sort(), ['pack/missing-fragment', 'pack/unknown-placeholder', 'pack/unknown-placeholder']);
     const packs = await api();
     const text = await waitFor(() => packs.statusBarText()?.includes('3 corrupting') && packs.statusBarText(), defaultDeadlineMs, 'the split in the status bar');
-    assert.equal(text, '$(warning) pack · 3 corrupting · 0 shaping');
+    assert.equal(text, '$(warning) pack · 3 corrupting · 0 shaping · loom-9');
   });
 
   test('the rendered preview opens beside the pack and shows exactly what dist/cli.js render prints', async () => {

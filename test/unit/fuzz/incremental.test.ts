@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { checkPrompts } from '../../../src-shared/prompts/rules/check';
 import { finish, parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
-import { applyChange, type TextChange, updatePrompts } from '../../../src-shared/prompts/toml/incremental';
+import { applyChange, type TextChange, updatePrompts, updatePromptsInBatch } from '../../../src-shared/prompts/toml/incremental';
 import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { defaultSettings } from '../../../src-shared/settings';
 import { promptsIncremental } from '../../../server/src/promptsIncremental';
@@ -72,8 +72,32 @@ test('after every hostile edit, the updated model equals a fresh parse, and ever
         assert.deepEqual(checkPrompts(text, options), findings);
         // As the server checks: the per-block checks done in steps, then the service's check.
         finish(promptsIncremental.prepareCheck(doc, settings));
-        assert.deepEqual(promptsService.check(doc, settings), findings);
+        assert.deepEqual(promptsService.check(doc, settings, 'file:///fuzz/capture.prompts'), findings);
       }
+    }),
+    fuzzParameters(120),
+  );
+});
+
+test('hostile edits applied as one burst: the model updated at once equals a fresh parse of the final text', () => {
+  assertFuzz(
+    'incremental burst',
+    fc.property(hostileText(promptsBases), fc.array(edit, { minLength: 2, maxLength: 24 }), (base, edits) => {
+      const options = { strictUnknownTools: false };
+      let text = base;
+      const doc = parsePrompts(text);
+      validatePrompts(doc, options);
+      const changes: TextChange[] = [];
+      for (const e of edits) {
+        const change = changeOf(text, e);
+        changes.push(change);
+        text = applyChange(text, change);
+      }
+      const updated = withinDeadline('updatePromptsInBatch', () => updatePromptsInBatch(doc, changes)) ?? parsePrompts(text);
+      assert.equal(updated.text, text);
+      const fresh = parsePrompts(text);
+      assert.deepEqual(shape(updated), shape(fresh));
+      assert.deepEqual(validatePrompts(updated, options), validatePrompts(fresh, options));
     }),
     fuzzParameters(120),
   );

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { parseEnvironmentFile } from '../../../src-shared/pack/environmentFile';
 import { environmentBases, hostileText, mutated, packBases } from './support/hostileText';
 import { assertFuzz, fuzzParameters, withinDeadline } from './support/budget';
+import { profileNames } from '../../../src-shared/pack/profiles';
 import { exercisePackCore, exercisePackProviders } from './support/packEntryPoints';
 
 const positionSeeds = fc.array(fc.nat(), { minLength: 1, maxLength: 8 });
@@ -18,7 +19,9 @@ const positionSeeds = fc.array(fc.nat(), { minLength: 1, maxLength: 8 });
 test('the pack core answers every hostile text, in time, with ranges inside it', () => {
   assertFuzz(
     'pack-core',
-    fc.property(hostileText(packBases), (text) => withinDeadline('the pack core', () => exercisePackCore(text))),
+    fc.property(hostileText(packBases), (text) => {
+      for (const profile of profileNames) withinDeadline(`the pack core under ${profile}`, () => exercisePackCore(text, profile));
+    }),
     fuzzParameters(300),
   );
 });
@@ -26,7 +29,9 @@ test('the pack core answers every hostile text, in time, with ranges inside it',
 test('the pack providers answer at any position of any hostile text, in time, with ranges inside it', () => {
   assertFuzz(
     'pack-providers',
-    fc.property(hostileText(packBases), positionSeeds, (text, seeds) => withinDeadline('the pack providers', () => exercisePackProviders(text, seeds))),
+    fc.property(hostileText(packBases), positionSeeds, (text, seeds) => {
+      for (const profile of profileNames) withinDeadline(`the pack providers under ${profile}`, () => exercisePackProviders(text, seeds, profile));
+    }),
     fuzzParameters(120),
   );
 });

@@ -13,6 +13,7 @@ import { parseEnvironmentFile } from '../../../src-shared/pack/environmentFile';
 import { fixturesDir } from '../../support/paths';
 import { withinDeadline } from './support/budget';
 import { promptsBases } from './support/hostileText';
+import { profileNames } from '../../../src-shared/pack/profiles';
 import { exercisePackCore, exercisePackProviders } from './support/packEntryPoints';
 import { exerciseHandEdits, exercisePromptsCore, exercisePromptsProviders } from './support/promptsEntryPoints';
 
@@ -32,8 +33,11 @@ for (const file of files) {
   test(`replay ${file}`, () => {
     const text = readFileSync(path.join(folder, file), 'utf8');
     if (file.endsWith('.pack')) {
-      withinDeadline(`${file}: the pack core`, () => exercisePackCore(text));
-      withinDeadline(`${file}: the pack providers`, () => exercisePackProviders(text, evenly(text)));
+      // One deadline per profile: the work grows with the number of built-in releases, a hang does not hide in it.
+      for (const profile of profileNames) {
+        withinDeadline(`${file}: the pack core under ${profile}`, () => exercisePackCore(text, profile));
+        withinDeadline(`${file}: the pack providers under ${profile}`, () => exercisePackProviders(text, evenly(text), profile));
+      }
     } else if (file.endsWith('.prompts')) {
       withinDeadline(`${file}: the .prompts core`, () => void exercisePromptsCore(text, evenly(text)));
       withinDeadline(`${file}: the .prompts providers`, () => exercisePromptsProviders(text, evenly(text)));

@@ -147,20 +147,20 @@ test('hand edits in a real repository, each way B.5 lists, before and after the 
   try {
     const file = repo.write(rel, base);
     repo.commitAll();
-    assert.deepEqual(checkPromptsFile(base, defaultSettings.prompts, file), [], 'the committed file as it is');
+    assert.deepEqual(checkPromptsFile(base, defaultSettings.prompts, file).findings, [], 'the committed file as it is');
     const author = runSync(userEmail(repo.root), nodeSyncSpawner);
     assert.equal(author, 'tester@example.com');
     for (const c of cases) {
       writeFileSync(file, c.text);
       const text = readFileSync(file, 'utf8');
-      const before = checkPromptsFile(text, defaultSettings.prompts, file);
+      const before = checkPromptsFile(text, defaultSettings.prompts, file).findings;
       assert.deepEqual(handEditsOf(before), c.expected, c.name);
       const warnings = before.filter((f) => f.code === 'prompts/unlogged-edit').map((f) => f.data as UnloggedEditData);
       const recorded: string = warnings.length === 0
         ? `${text}\n[[edits]]\nat = 2026-04-22T10:00:00Z\nby = "x@example.com"\nsessions = []\nturns = []\nreason = "An entry excuses no error."\n`
         : applyFix(text, computeFix(parsePrompts(text), { kind: 'record', edits: warnings }, { now: new Date(), author }));
       writeFileSync(file, recorded);
-      const after = checkPromptsFile(recorded, defaultSettings.prompts, file);
+      const after = checkPromptsFile(recorded, defaultSettings.prompts, file).findings;
       assert.deepEqual(handEditsOf(after), c.after?.(recorded) ?? (c.errors ? c.expected : []), `${c.name}, after the entry`);
       if (!c.errors) {
         assert.deepEqual(validatePrompts(parsePrompts(recorded), { strictUnknownTools: false }), [], `${c.name}: the fix's output validates`);
@@ -180,13 +180,13 @@ test('an untracked file, a file outside any repository, and a repository without
     repo.write('committed.prompts', base);
     repo.commitAll();
     for (const file of [repo.write('new.prompts', edited), outside.write('a.prompts', edited)]) {
-      const codes = checkPromptsFile(edited, defaultSettings.prompts, file).map((f) => f.code);
+      const codes = checkPromptsFile(edited, defaultSettings.prompts, file).findings.map((f) => f.code);
       assert.deepEqual(codes, ['prompts/missing-key'], file);
     }
     const empty = TempRepo.create();
     try {
       const file = empty.write('a.prompts', edited);
-      assert.deepEqual(checkPromptsFile(edited, defaultSettings.prompts, file).map((f) => f.code), ['prompts/missing-key']);
+      assert.deepEqual(checkPromptsFile(edited, defaultSettings.prompts, file).findings.map((f) => f.code), ['prompts/missing-key']);
     } finally {
       empty.dispose();
     }
@@ -201,7 +201,7 @@ test('a committed version that does not parse: no hand-edit findings, and a note
   try {
     const file = repo.write('broken.prompts', base.replace('title = "', 'title = "unclosed\ntitle2 = "'));
     repo.commitAll();
-    assert.deepEqual(checkPromptsFile(base, defaultSettings.prompts, file).map(show), [
+    assert.deepEqual(checkPromptsFile(base, defaultSettings.prompts, file).findings.map(show), [
       "information prompts/hand-edits-unchecked 0:0-0:0 Hand edits off: HEAD's version of the file does not parse",
     ]);
   } finally {
@@ -218,7 +218,7 @@ test('a file whose name is a glob pattern is looked up literally', () => {
     repo.commitAll();
     const file = repo.write('prompts/[ab].prompts', edited);
     assert.deepEqual(
-      checkPromptsFile(edited, defaultSettings.prompts, file).map((f) => f.code),
+      checkPromptsFile(edited, defaultSettings.prompts, file).findings.map((f) => f.code),
       ['prompts/unlogged-edit'],
       'judged against its own committed version, not a.prompts',
     );

@@ -10,6 +10,7 @@ import { environmentFileKeys, environmentToJson, parseEnvironmentFile } from '..
 import { enforcements, networkPostures } from '../../../src-shared/pack/environment';
 import { environmentPresets } from '../../../src-shared/pack/presets';
 import { examplesDir, repoRoot } from '../../support/paths';
+import { readManifest } from '../../support/manifest';
 
 const sample = `{
   "name": "linux, enforced, offline",
@@ -124,6 +125,6 @@ test('the shipped JSON Schema names the same fields, enums and required keys as 
   assert.deepEqual(schema.properties.enforcement.enum, [...enforcements]);
   assert.deepEqual(schema.properties.network.properties.posture.enum, [...networkPostures]);
   assert.equal(schema.additionalProperties, false);
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: '*.packenv.json', url: './schemas/packenv.schema.json' }]);
+  const manifest = readManifest();
+  assert.deepEqual(manifest.contributes.jsonValidation[0], { fileMatch: '*.packenv.json', url: './schemas/packenv.schema.json' });
 });

@@ -63,7 +63,7 @@ test('loom-1: no available_tools section, fragments without platform and snippet
 
 test('every fragment a selection can choose is a required fragment of its profile', () => {
   for (const p of Object.values(profiles)) {
-    for (const rule of p.selections) for (const f of Object.values(rule.fragments)) assert.ok(p.requiredFragments.includes(f), `${p.name}: ${f}`);
+    for (const rule of p.selections) for (const { fragment: f } of rule.cases) assert.ok(p.requiredFragments.includes(f) || p.requiredWhenUsed.some((r) => r.fragments.includes(f)), `${p.name}: ${f}`);
   }
 });
 

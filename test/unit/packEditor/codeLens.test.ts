@@ -11,7 +11,7 @@ test('a decoding pack: assess counts and the digest on line 0, opening the Probl
   const text = packText(['identity', '{bogus}']);
   const [figures, preview] = provideCodeLenses(packCtx(text));
   // identity present: 7 canonical sections and 10 fragments missing; {bogus} is corrupting.
-  assert.equal(figures!.command!.title, `pack · 11 corrupting · 7 shaping · digest ${digest(text)}`);
+  assert.equal(figures!.command!.title, `pack · 11 corrupting · 7 shaping · loom-9 · digest ${digest(text)}`);
   assert.equal(figures!.command!.command, clientCommands.showProblems);
   assert.equal(figures!.range.start.line, 0);
   assert.equal(preview!.command!.command, clientCommands.showPreviewToSide);

@@ -1,6 +1,7 @@
 // The server's answers to `packs/render` and `packs/summary`, on in-memory
 // documents: the core's render with its figures, or upstream's report.
 
+import { enforcements } from '../../../src-shared/pack/environment';
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -30,7 +31,7 @@ test('a decoding pack renders as the core renders it, with its figures', () => {
   assert.equal(result.digest, digest(agent));
   assert.equal(result.renderDigest, digest(expected));
   assert.deepEqual(result.environment, { id: 'preset:ci-platform-proxied', label: presetEnvironment('ci-platform-proxied').label });
-  assert.deepEqual(result.figures, { corruptions: 0, corrupting: 0, shaping: 0, scorable: true, profile: 'loom-9' });
+  assert.deepEqual(result.figures, { corruptions: 0, corrupting: 0, shaping: 0, scorable: true, profile: 'loom-9', profileNote: 'loom-9 (the default)', postures: [...enforcements] });
   assert.deepEqual(result.notes, []);
   assert.equal(result.overflow, false);
   assert.equal(result.sections.length, d.pack.sections.length);
@@ -86,7 +87,7 @@ test('a corrupt pack answers with upstream\'s report for its first corrupt line'
 
 test('the summary: figures, digest, version and environment', () => {
   const summary = provideSummary(packCtx(packText(['identity', '{bogus}'])));
-  assert.deepEqual(summary.figures, { corruptions: 0, corrupting: 11, shaping: 7, scorable: false, profile: 'loom-9' });
+  assert.deepEqual(summary.figures, { corruptions: 0, corrupting: 11, shaping: 7, scorable: false, profile: 'loom-9', profileNote: 'loom-9 (the default)', postures: [...enforcements] });
   assert.equal(summary.version, 1);
   assert.match(summary.environment.id, /^preset:/);
 });

@@ -2,12 +2,12 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { bindingDocs, selectedWhen } from '../../../src-shared/pack/bindingDocs';
+import { bindingDocs, describeCondition } from '../../../src-shared/pack/bindingDocs';
 import { bindingNames, profileNames, profiles } from '../../../src-shared/pack/profiles';
 import { count, estimateTokens, figuresLine, figuresVerdict, formatCount } from '../../../src-shared/pack/summary';
 
 test('the figures line: the split when the pack decodes, the corrupt line count when not', () => {
-  assert.equal(figuresLine({ corruptions: 0, corrupting: 0, shaping: 2, scorable: true, profile: 'loom-9' }), 'pack · 0 corrupting · 2 shaping');
+  assert.equal(figuresLine({ corruptions: 0, corrupting: 0, shaping: 2, scorable: true, profile: 'loom-9' }), 'pack · 0 corrupting · 2 shaping · loom-9');
   assert.equal(figuresLine({ corruptions: 1, corrupting: 0, shaping: 0, scorable: false, profile: 'loom-9' }), 'pack · corrupt (1 line)');
   assert.equal(figuresLine({ corruptions: 3, corrupting: 0, shaping: 0, scorable: false, profile: 'loom-9' }), 'pack · corrupt (3 lines)');
 });
@@ -37,7 +37,7 @@ test('the token estimate: code points over 4.4, rounded up', () => {
 
 test('every binding of every profile has a sentence, and every selector its condition', () => {
   for (const name of profileNames) {
-    for (const binding of bindingNames(profiles[name])) assert.ok(bindingDocs[binding], `${name}: ${binding}`);
-    for (const rule of profiles[name].selections) assert.equal(typeof selectedWhen[rule.by]('x'), 'string');
+    for (const binding of bindingNames(profiles[name]!)) assert.ok(bindingDocs[binding], `${name}: ${binding}`);
+    for (const rule of profiles[name]!.selections) for (const c of rule.cases) assert.equal(typeof describeCondition(c.when), 'string');
   }
 });

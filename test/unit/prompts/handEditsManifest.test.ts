@@ -5,11 +5,9 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { applyHandEditFixCommand, handEditCommands } from '../../../src-shared/protocol/prompts';
 import { languageIds } from '../../../src-shared/protocol/common';
-import { repoRoot } from '../../support/paths';
+import { readManifest } from '../../support/manifest';
 
 interface Manifest {
   contributes: {
@@ -19,7 +17,7 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+const manifest = readManifest() as Manifest;
 const inPrompts = `editorLangId == ${languageIds.prompts}`;
 
 test('every hand-edit command the client registers is contributed, with its title', () => {

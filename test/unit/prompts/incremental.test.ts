@@ -14,8 +14,9 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { checkPrompts } from '../../../src-shared/prompts/rules/check';
 import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
-import { applyChange, type TextChange, updatePrompts, updatePromptsLocally } from '../../../src-shared/prompts/toml/incremental';
+import { applyChange, type TextChange, updatePrompts, updatePromptsInBatch, updatePromptsLocally } from '../../../src-shared/prompts/toml/incremental';
 import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
+import { coalesceChanges } from '../../../src-shared/text/coalesce';
 import { fixturesDir } from '../../support/paths';
 import { commitLines, lines, sessionLines } from '../../support/promptsFixtures';
 import { generatePrompts } from '../../support/promptsGenerator';
@@ -149,6 +150,67 @@ test('after every edit of a random sequence, the updated model and its findings 
   );
   // Edits within blocks and edits that add, remove or join blocks must both have been exercised.
   assert.ok(sameBlocks > 0 && blocksChanged > 0, `same block count: ${sameBlocks}, changed: ${blocksChanged}`);
+});
+
+test('a burst of edits applied at once (composed, each window parsed once) gives the model a fresh parse of the final text gives', () => {
+  let declined = 0;
+  let batched = 0;
+  fc.assert(
+    fc.property(fc.constantFrom(...bases.keys()), fc.array(edit, { minLength: 1, maxLength: 30 }), fc.boolean(), (base, edits, strict) => {
+      const options = { strictUnknownTools: strict };
+      const original = bases[base]!;
+      const doc = parsePrompts(original);
+      validatePrompts(doc, options);
+      let text = original;
+      const changes: TextChange[] = [];
+      for (const e of edits) {
+        const change = changeOf(text, e);
+        changes.push(change);
+        text = applyChange(text, change);
+      }
+      // The composed replacements, applied to the original from the last, make the same text.
+      const places = coalesceChanges(changes);
+      places.forEach((p, i) => assert.ok(p.start <= p.end && (i === 0 || places[i - 1]!.end < p.start), 'disjoint, in order, apart'));
+      assert.equal([...places].reverse().reduce(applyChange, original), text);
+      const updated = updatePromptsInBatch(doc, changes);
+      if (!updated) {
+        declined++;
+        return;
+      }
+      batched++;
+      const fresh = parsePrompts(text);
+      assert.equal(updated.text, text);
+      assert.deepEqual(shape(updated), shape(fresh));
+      assert.deepEqual(validatePrompts(updated, options), validatePrompts(fresh, options));
+    }),
+    { numRuns: 200 },
+  );
+  // Small files are always updated in place, however many edits.
+  assert.equal(declined, 0);
+  assert.ok(batched > 0);
+});
+
+test('a burst of a thousand keystrokes in two turns re-parses those two blocks, once each', () => {
+  const text = generatePrompts({ sessions: 8, turns: 4, seed: 4 });
+  const doc = parsePrompts(text);
+  const inTurn = (b: number): number => doc.blocks[b]!.startOffset + doc.blocks[b]!.text.indexOf('text = """') + 'text = """'.length + 1;
+  const changes: TextChange[] = [];
+  let grown = 0;
+  for (let i = 0; i < 1000; i++) {
+    // Alternating between the turns of blocks 2 and 6, as two cursors would; the later one has moved by what the earlier gained.
+    const first = i % 2 === 0;
+    const at = first ? inTurn(2) + (i >> 1) : inTurn(6) + grown + (i >> 1);
+    changes.push({ start: at, end: at, text: 'x' });
+    if (first) grown++;
+  }
+  assert.equal(coalesceChanges(changes).length, 2);
+  const updated = updatePromptsInBatch(doc, changes)!;
+  assert.ok(updated);
+  updated.blocks.forEach((b, i) => {
+    if (i === 2 || i === 6) assert.notEqual(b.content, doc.blocks[i]!.content);
+    else assert.equal(b.content, doc.blocks[i]!.content, `block ${i} kept`);
+  });
+  assert.deepEqual(shape(updated), shape(parsePrompts(changes.reduce(applyChange, text))));
 });
 
 test('an edit inside a turn re-parses that block alone: every other block keeps its content, later ones move', () => {

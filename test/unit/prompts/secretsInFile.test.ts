@@ -22,7 +22,7 @@ import { lines, minimalValid } from '../../support/promptsFixtures';
 const fake = (name: string, seed = 7): string => fakeSecrets(seed).find((f) => f.name === name)!.text;
 
 function findings(text: string, secrets?: SecretOptions): Finding[] {
-  return validatePrompts(parsePrompts(text), { strictUnknownTools: false, ...(secrets && { secrets }) }).filter((f) => f.code.startsWith('prompts/secret'));
+  return validatePrompts(parsePrompts(text), { strictUnknownTools: false, ...(secrets && { secrets }) }).filter((f) => f.code === 'prompts/secret' || f.code === 'prompts/allowed-secret');
 }
 
 const brief = (f: Finding): string => `${f.severity} ${f.code} ${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character} ${f.message}`;
@@ -118,11 +118,11 @@ test('an allow comment silences one finding in place and shows it as a hint nami
     `# ${fake('slack-webhook')} secretlint-disable-line`,
   );
   assert.deepEqual(findings(file).map(brief), [
-    'hint prompts/secret-allowed 14:13-14:53 `summary` holds a GitHub token, allowed by the comment on line 15',
-    'hint prompts/secret-allowed 16:12-16:52 `lesson` holds a Stripe secret key, allowed by the comment on line 16',
-    'hint prompts/secret-allowed 18:2-18:42 `title` holds an npm access token, allowed by the comment on line 20',
+    'hint prompts/allowed-secret 14:13-14:53 `summary` holds a GitHub token, allowed by the comment on line 15',
+    'hint prompts/allowed-secret 16:12-16:52 `lesson` holds a Stripe secret key, allowed by the comment on line 16',
+    'hint prompts/allowed-secret 18:2-18:42 `title` holds an npm access token, allowed by the comment on line 20',
     `warning prompts/secret 20:11-20:${11 + fake('glpat').length} \`tags\` holds a GitLab token; redact it before this file is shared`,
-    `hint prompts/secret-allowed 21:35-21:${35 + fakeSecrets(7).find((f) => f.name === 'slack-webhook')!.secret.length} a comment holds a Slack webhook URL, allowed by the comment on line 22`,
+    `hint prompts/allowed-secret 21:35-21:${35 + fakeSecrets(7).find((f) => f.name === 'slack-webhook')!.secret.length} a comment holds a Slack webhook URL, allowed by the comment on line 22`,
   ]);
   // Only the one left is redacted by Redact all.
   assert.equal(secretRanges(parsePrompts(file)).length, 1);

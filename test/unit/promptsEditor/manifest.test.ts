@@ -4,13 +4,11 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { languageIds, settingsSection } from '../../../src-shared/protocol/common';
 import { defaultSettings } from '../../../src-shared/settings';
-import { repoRoot } from '../../support/paths';
+import { readManifest } from '../../support/manifest';
 
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+const manifest = readManifest() as {
   publisher: string;
   name: string;
   contributes: {

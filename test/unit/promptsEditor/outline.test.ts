@@ -8,10 +8,12 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parsePrompts } from '../../../src-shared/prompts/toml/document';
-import { foldingRangesOf, type OutlineNode, outlineOf } from '../../../src-shared/prompts/features/outline';
+import { boundedFolds, boundedOutline, foldingRangesOf, type OutlineNode, outlineOf } from '../../../src-shared/prompts/features/outline';
+import { generatePrompts } from '../../support/promptsGenerator';
 import { comparePositions, type Range } from '../../../src-shared/text/range';
 import { lines } from '../../support/promptsFixtures';
 import { arbitraryPrompts } from './support/arbitraryPrompts';
+import { forEachStatement } from '../../../src-shared/prompts/toml/statements';
 
 const file = lines(
   'schema = "spec.prompts/v0.1"', // 0
@@ -132,6 +134,87 @@ test('on generated files: selection ranges inside ranges, children inside parent
       const doc = parsePrompts(text);
       check(outlineOf(doc), undefined);
       for (const f of foldingRangesOf(doc)) assert.ok(f.startLine < f.endLine);
+    }),
+    { numRuns: 200 },
+  );
+});
+
+/** Nodes per depth (1: commit, sessions, tables, the edits log; 2: turns, session commits, edit entries; 3: tool calls). */
+function perDepth(nodes: readonly OutlineNode[], depth = 1, out: number[] = []): number[] {
+  for (const n of nodes) {
+    out[depth - 1] = (out[depth - 1] ?? 0) + 1;
+    perDepth(n.children, depth + 1, out);
+  }
+  return out;
+}
+
+test('a bounded outline is breadth first: every session before any turn, turns before tool calls; cut says so, and within the limit it is the whole outline', () => {
+  const doc = parsePrompts(generatePrompts({ sessions: 30, turns: 12, seed: 9 }));
+  const whole = outlineOf(doc);
+  const [top, second, third] = perDepth(whole);
+  assert.ok(top! > 30 && second! > 100 && third! > 10);
+  const total = top! + second! + third!;
+  assert.deepEqual(boundedOutline(doc, total).nodes, whole);
+  assert.equal(boundedOutline(doc, total).cut, false);
+  // The top level alone, read from each block's TOML and lines without indexing it, names and places every node as the full outline does.
+  const label = (n: OutlineNode): unknown => [n.kind, n.name, n.detail, n.range, n.selectionRange];
+  assert.deepEqual(boundedOutline(doc, top!).nodes.map(label), whole.map(label));
+  // Room for the top level and some turns: no tool call yet, every session there.
+  const someTurns = boundedOutline(doc, top! + 40);
+  assert.ok(someTurns.cut);
+  assert.deepEqual(perDepth(someTurns.nodes), [top!, 40]);
+  // Turns come in file order: the first sessions have all theirs, the later ones none.
+  const sessions = someTurns.nodes.filter((n) => n.kind === 'session');
+  const withTurns = sessions.findIndex((n) => n.children.length === 0);
+  assert.ok(withTurns > 0 && sessions.slice(withTurns + 1).every((n) => n.children.length === 0));
+  // Less than the top level: the first nodes in file order.
+  const few = boundedOutline(doc, 5);
+  assert.deepEqual(few.nodes.map((n) => n.name), whole.slice(0, 5).map((n) => n.name));
+  assert.ok(few.cut);
+  const folds = boundedFolds(doc, 25);
+  assert.ok(folds.cut);
+  assert.equal(folds.folds.length, 25);
+  assert.deepEqual(boundedFolds(doc, Infinity).folds, foldingRangesOf(doc));
+});
+
+test('a bounded outline of a large file reads in full only the blocks whose turns it shows', () => {
+  const doc = parsePrompts(generatePrompts({ sessions: 400, turns: 10, seed: 3 }));
+  const outline = boundedOutline(doc, 500);
+  assert.ok(outline.cut);
+  assert.equal(outline.nodes.filter((n) => n.kind === 'session').length, 400);
+  // 100 items for turns: a dozen sessions at most, not all 400.
+  assert.ok(outline.detailed.length <= 15, `${outline.detailed.length} blocks read in full`);
+  const unread = doc.blocks.filter((b) => b.kind === 'session' && !outline.detailed.includes(b));
+  assert.ok(unread.length > 380);
+});
+
+test('on generated files, the folds are every table of the outline and every value spanning lines, as when each block was read in full', () => {
+  const reference = (doc: ReturnType<typeof parsePrompts>): { startLine: number; endLine: number }[] => {
+    const folds: { startLine: number; endLine: number }[] = [];
+    const visit = (nodes: readonly OutlineNode[]): void => {
+      for (const n of nodes) {
+        if (n.kind !== 'editsLog' && n.range.end.line > n.range.start.line) folds.push({ startLine: n.range.start.line, endLine: n.range.end.line });
+        visit(n.children);
+      }
+    };
+    visit(outlineOf(doc));
+    for (const block of doc.blocks) {
+      forEachStatement(block.root, (_path, m) => {
+        const start = block.positionAt(m.key.start).line;
+        const end = block.positionAt(m.value!.end);
+        const lineStart = block.offsetAt({ line: end.line, character: 0 });
+        let i = lineStart;
+        while (block.text[i] === ' ' || block.text[i] === '\t') i++;
+        const last = end.character <= 3 + (i - lineStart) ? end.line - 1 : end.line;
+        if (last > start) folds.push({ startLine: start, endLine: last });
+      });
+    }
+    return folds.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);
+  };
+  fc.assert(
+    fc.property(arbitraryPrompts, (text) => {
+      const doc = parsePrompts(text);
+      assert.deepEqual(foldingRangesOf(doc), reference(parsePrompts(text)));
     }),
     { numRuns: 200 },
   );

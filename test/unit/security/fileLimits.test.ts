@@ -1,16 +1,19 @@
 // The files the checkers do not read, with limits small enough to reach:
-// over the size limit (ASCII, and UTF-8 that only its bytes put over), a
-// NUL in the first 8 KB, a structure past anything real; the one note each
-// gets; the cap on published problems; the setting as the manifest
-// contributes it and settings resolve it (a workspace cannot raise it in
-// restricted mode); the server's counting kept per document until its
-// length moves; and the command line giving the same note, reading only
-// regular files (a FIFO or a link to /dev/zero named `.pack` never hangs it).
+// over the size limit (ASCII, and UTF-8 that only its bytes put over), bytes
+// that were never text (a stray NUL is no such thing), a structure past
+// anything real, counted as the checkers see it (never header-looking lines
+// in strings or braces in bodies); the one finding each gets (a warning, an
+// error for binary); the cap on published problems; the setting as the
+// manifest contributes it and settings resolve it (a workspace cannot raise
+// it in restricted mode); the server's counting kept per document until its
+// length moves; and the command line giving the same finding as an error,
+// reading only regular files (a FIFO or a link to /dev/zero named `.pack`
+// never hangs it).
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -18,8 +21,9 @@ import { binaryProbeLength, capFindings, maxFileSizeSetting, refusalFinding, ref
 import type { Finding } from '../../../src-shared/finding';
 import { defaultSettings, resolveSettings } from '../../../src-shared/settings';
 import { FileLimits } from '../../../server/src/fileLimits';
-import { distDir, repoRoot } from '../../support/paths';
+import { distDir } from '../../support/paths';
 import { minimalValid } from '../../support/promptsFixtures';
+import { readManifest } from '../../support/manifest';
 
 const mb = 1024 * 1024;
 /** A limit of exactly `bytes` bytes, in the setting's megabytes. */
@@ -35,37 +39,66 @@ test('over the size limit: by length for ASCII, by UTF-8 bytes when the characte
   assert.equal(refusalOf(textFacts('😀'.repeat(251)), 'pack', limitOf(1000))?.kind, 'tooLarge');
 });
 
-test('binary: a NUL in the first 8 KB, whatever the size; one after it is text', () => {
-  assert.deepEqual(refusalOf(textFacts(`${'a'.repeat(binaryProbeLength - 1)}\0`), 'pack', 50), { kind: 'binary' });
-  assert.equal(refusalOf(textFacts(`${'a'.repeat(binaryProbeLength)}\0`), 'pack', 50), undefined);
-  assert.deepEqual(refusalOf(textFacts(`\0${'a'.repeat(2000)}`), 'prompts', limitOf(1000)), { kind: 'binary' }, 'binary is said before too large');
+test('binary: a NUL in the first 8 KB among many control or undecodable characters; a stray NUL, or one after 8 KB, is text', () => {
+  const junk = '\0\x01\x02\ufffd\x1b'.repeat(200);
+  assert.deepEqual(refusalOf(textFacts(`${'a'.repeat(binaryProbeLength - junk.length)}${junk}`), 'pack', 50), { kind: 'binary' });
+  assert.equal(refusalOf(textFacts(`${'a'.repeat(binaryProbeLength)}${junk}`), 'pack', 50), undefined);
+  assert.equal(refusalOf(textFacts(`# a\0b\n${'a'.repeat(2000)}`), 'prompts', 50), undefined, 'one NUL: checked, and reported where it is');
+  assert.equal(refusalOf(textFacts('\0'.repeat(9) + 'a'.repeat(100)), 'pack', 50), undefined, 'fewer than one in ten');
+  assert.equal(refusalOf(textFacts('\0'.repeat(12) + 'a'.repeat(100)), 'pack', 50)?.kind, 'binary');
+  assert.deepEqual(refusalOf(textFacts(`${junk}${'a'.repeat(2000)}`), 'prompts', limitOf(1000)), { kind: 'binary' }, 'binary is said before too large');
 });
 
-test('too complex: top-level tables of a .prompts file, lines and placeholders of a pack, past their limits', () => {
+test('too complex: real top-level tables of a .prompts file, real directives and placeholders of a pack, past their limits', () => {
   const sessions = (n: number) => '[[sessions]]\n'.repeat(n);
   const limit = structureLimits.prompts.limit;
   assert.equal(refusalOf(textFacts(sessions(limit)), 'prompts', 50), undefined);
   assert.deepEqual(refusalOf(textFacts(sessions(limit + 1)), 'prompts', 50), { kind: 'tooComplex', count: limit + 1, limit, what: 'top-level tables' });
+  assert.equal(refusalOf(textFacts(sessions(20)), 'prompts', 50, 19)?.kind, 'tooComplex', 'a limit of its own');
   // Turns and tool calls are headers of the session's block, not blocks of their own.
   assert.equal(refusalOf(textFacts(`[[sessions]]\n${'  [[sessions.turns]]\n'.repeat(limit + 5)}`), 'prompts', 50), undefined);
   // Dotted headers that change root key each open a block.
   assert.equal(refusalOf(textFacts('[a.x]\n[b.x]\n'.repeat(limit / 2 + 1)), 'prompts', 50)?.kind, 'tooComplex');
+  // Header-looking lines inside a multi-line string are text.
+  assert.equal(refusalOf(textFacts(`[[sessions]]\ntext = """\n${'[x]\n'.repeat(limit + 1)}"""\n`), 'prompts', 50), undefined);
   const pieces = structureLimits.pack.limit;
-  assert.equal(refusalOf(textFacts('%% x\n'.repeat(pieces - 1)), 'pack', 50), undefined);
-  assert.equal(refusalOf(textFacts('%% x\n'.repeat(pieces)), 'pack', 50)?.kind, 'tooComplex');
-  assert.equal(refusalOf(textFacts(`${'{a}'.repeat(pieces)}`), 'pack', 50)?.kind, 'tooComplex');
+  assert.equal(refusalOf(textFacts('%% x\n'.repeat(pieces)), 'pack', 50), undefined);
+  assert.equal(refusalOf(textFacts('%% x\n'.repeat(pieces + 1)), 'pack', 50)?.kind, 'tooComplex');
+  assert.equal(refusalOf(textFacts(`${'{a}'.repeat(pieces + 1)}`), 'pack', 50)?.kind, 'tooComplex');
+  assert.equal(refusalOf(textFacts(`%% x\n${'{a}'.repeat(pieces)}`), 'pack', 50)?.kind, 'tooComplex', 'directives and placeholders add up');
+  // Body lines, braces that open no placeholder and placeholders inside a directive line are no pieces.
+  assert.equal(refusalOf(textFacts('\n'.repeat(pieces + 1)), 'pack', 50), undefined);
+  assert.equal(refusalOf(textFacts(`${'{'.repeat(pieces + 1)}{A}{}`), 'pack', 50), undefined);
+  assert.equal(refusalOf(textFacts(`%% ${'{a}'.repeat(pieces + 1)}`), 'pack', 50), undefined);
 });
 
-test('each refusal is one information note on line 0 with its own code; the size note names the setting that raises the limit', () => {
+test('every piece takes at least 3 bytes, so no file under 300 KB is too complex', () => {
+  // The densest structures each format has: `[a]` tables on lines of their own, `{a}` and `%%` lines back to back.
+  const densest = { prompts: '[a]\n', pack: '{a}' } as const;
+  for (const format of ['prompts', 'pack'] as const) {
+    const { limit } = structureLimits[format];
+    const unit = densest[format];
+    const text = unit.repeat(limit);
+    assert.equal(refusalOf(textFacts(text), format, 50), undefined, format);
+    assert.ok(text.length >= 300_000, `${format}: ${text.length} characters at the limit`);
+  }
+  assert.ok('%%\n'.length * structureLimits.pack.limit >= 300_000);
+});
+
+test('each refusal is one finding on line 0 with its own code: a warning the user sees, naming how to check the file; binary an error', () => {
   const tooLarge = refusalFinding({ kind: 'tooLarge', limitMB: 50 }, 'prompts');
   assert.deepEqual(tooLarge.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
-  assert.equal(tooLarge.severity, 'information');
+  assert.equal(tooLarge.severity, 'warning');
   assert.equal(tooLarge.code, 'prompts/file-too-large');
   assert.match(tooLarge.message, /larger than 50 MB, so it is not checked.*`packsAndPrompts\.maxFileSizeMB`/);
   assert.equal(maxFileSizeSetting, 'packsAndPrompts.maxFileSizeMB');
-  assert.equal(refusalFinding({ kind: 'binary' }, 'pack').code, 'pack/binary-file');
-  assert.match(refusalFinding({ kind: 'binary' }, 'pack').message, /looks binary .* not checked as a prompt pack/);
-  assert.match(refusalFinding({ kind: 'tooComplex', count: 9, limit: 8, what: 'lines and placeholders' }, 'pack').message, /more than 8 lines and placeholders/);
+  const binary = refusalFinding({ kind: 'binary' }, 'pack');
+  assert.equal(binary.code, 'pack/binary-file');
+  assert.equal(binary.severity, 'error');
+  assert.match(binary.message, /not text .* not checked as a prompt pack/);
+  const complex = refusalFinding({ kind: 'tooComplex', count: 9, limit: 8, what: 'directives and placeholders' }, 'pack');
+  assert.equal(complex.severity, 'warning');
+  assert.match(complex.message, /more than 8 directives and placeholders.*--max-pack-pieces N/);
 });
 
 test('more problems than are published: the first ones, then one note with the count of the rest', () => {
@@ -81,7 +114,7 @@ test('more problems than are published: the first ones, then one note with the c
 });
 
 test('the setting: contributed with the default the code uses, resolved from what the client sends, and restricted in untrusted workspaces', () => {
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const manifest = readManifest();
   const setting = manifest.contributes.configuration.properties[maxFileSizeSetting];
   assert.equal(setting.default, defaultSettings.maxFileSizeMB);
   assert.equal(setting.type, 'number');
@@ -113,7 +146,7 @@ test("the server counts a document's whole text once, again only after its lengt
   assert.equal(joins, 3);
 });
 
-test('the command line gives the same notes, and reads only regular files', () => {
+test('the command line gives the same findings as errors, and reads only regular files', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'packs-limits-'));
   try {
     writeFileSync(path.join(dir, 'big.prompts'), minimalValid.repeat(40));
@@ -123,8 +156,9 @@ test('the command line gives the same notes, and reads only regular files', () =
     const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(distDir, 'cli.js'), 'check', ...args], { encoding: 'utf8', timeout: 20_000 });
     const r = cli('--max-file-size-mb', String(limitOf(2000)), dir);
     assert.equal(r.signal, null, 'check finished');
-    assert.match(r.stdout, /big\.prompts:1:1: information prompts\/file-too-large: This file is larger than /);
-    assert.match(r.stdout, /bytes\.pack:1:1: information pack\/binary-file: This file looks binary/);
+    assert.equal(r.status, 2, 'a file not checked');
+    assert.match(r.stdout, /big\.prompts:1:1: error prompts\/file-too-large: This file is larger than .*`--max-file-size-mb N`/);
+    assert.match(r.stdout, /bytes\.pack:1:1: error pack\/binary-file: This file is not text/);
     assert.match(r.stderr, /cannot read .*zero\.pack: not a regular file/);
     const fifo = cli(path.join(dir, 'fifo.pack'));
     assert.equal(fifo.signal, null, 'check finished');

@@ -12,6 +12,7 @@ import { contentSecurityPolicy, previewHtml } from '../../../client/src/preview/
 import { provideRender } from '../../../server/src/pack/render';
 import type { PreviewState } from '../../../src-shared/previewMessages';
 import { packCtx, packText } from '../packEditor/support/context';
+import { expandProvenance, renderWindow } from '../../../src-shared/pack/renderWindow';
 
 /** A DOM that records every element made and every attribute set; text is only ever text. */
 class FakeElement {
@@ -44,7 +45,11 @@ class FakeElement {
     this.attributes.set(name, value);
   }
 
-  addEventListener(): void {}
+  readonly listeners = new Map<string, () => void>();
+
+  addEventListener(type: string, listener: () => void): void {
+    this.listeners.set(type, listener);
+  }
 }
 
 class FakeDocument {
@@ -93,4 +98,29 @@ test('the page loads nothing remote and runs only its own script', () => {
   const html = previewHtml({ cspSource: 'vscode-resource:', nonce: 'N0nce', scriptUri: 'vscode-resource:/p.js', styleUri: 'vscode-resource:/p.css', title: '</title><script>alert(5)</script>' });
   assert.equal(html.match(/<script\b/g)?.length, 1, 'one script element, the page\'s own');
   assert.ok(html.includes('&#60;/title&#62;&#60;script&#62;alert(5)&#60;/script&#62;'));
+});
+
+test('a render cut for the preview says how much of it is shown, as text, and its button asks for more', () => {
+  const text = packText(...Array.from({ length: 40 }, (_, i) => [`s${i}`, `Line ${i} of the render, in {workspace}.\nAnd a second line, <b>not markup</b>.`] as [string, string]));
+  const ctx = packCtx(text);
+  const whole = provideRender(ctx);
+  assert.ok(whole.kind === 'rendered');
+  const cut = renderWindow(whole, 300);
+  const rendered = { ...cut, spans: expandProvenance(cut.provenance!) };
+  const state: PreviewState = { packUri: ctx.document.uri, packName: 'p.pack', rendered, problem: undefined };
+  const doc = new FakeDocument();
+  let more = 0;
+  const page = buildPage(doc as unknown as Parameters<typeof buildPage>[0], state, { reveal: () => undefined, pickEnvironment: () => undefined, compare: () => undefined, compareHead: () => undefined, showMore: () => more++ });
+  assert.equal((page.text as unknown as FakeElement).textContent, cut.text);
+  const all = (page.element as unknown as FakeElement).textContent;
+  const { lines, totalLines, chars, totalChars } = cut.shown!;
+  assert.ok(all.includes(`Showing the first ${lines} of ${totalLines} lines (${chars} of ${totalChars.toLocaleString('en-US')} characters)`), all);
+  assert.ok(all.includes('of the whole render'));
+  const button = doc.made.find((e) => e.tagName === 'BUTTON' && e.textContent === 'Show more')!;
+  button.listeners.get('click')!();
+  assert.equal(more, 1);
+  // A render shown whole has no such note.
+  const uncut = renderWindow(whole, whole.text.length);
+  const plain = buildPage(new FakeDocument() as unknown as Parameters<typeof buildPage>[0], { ...state, rendered: { ...uncut, spans: whole.spans } }, { reveal: () => undefined, pickEnvironment: () => undefined, compare: () => undefined, compareHead: () => undefined });
+  assert.ok(!(plain.element as unknown as FakeElement).textContent.includes('Showing the first'));
 });

@@ -6,7 +6,6 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -18,6 +17,7 @@ import { trustedFiles, type WorkspaceFiles } from '../../../server/src/workspace
 import { WorkspaceIndex } from '../../../server/src/workspaceIndex';
 import { committed } from '../../support/handEditFixtures';
 import { repoRoot } from '../../support/paths';
+import { readManifest } from '../../support/manifest';
 
 const onDisk = 'file:///work/prompts/closed.prompts';
 
@@ -77,7 +77,7 @@ test('trust arrives once: the listeners hear of the grant, not of the start', ()
 });
 
 test('the manifest declares restricted mode as limited and says what it turns off', () => {
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { capabilities: { untrustedWorkspaces: { supported: string; description: string } } };
+  const manifest = readManifest() as { capabilities: { untrustedWorkspaces: { supported: string; description: string } } };
   const untrusted = manifest.capabilities.untrustedWorkspaces;
   assert.equal(untrusted.supported, 'limited');
   for (const words of ['runs no program', 'git never runs', 'open files only', '*.packenv.json']) assert.ok(untrusted.description.includes(words), words);

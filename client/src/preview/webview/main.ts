@@ -26,6 +26,7 @@ const handlers: PageHandlers = {
   pickEnvironment: () => vscode.postMessage({ type: 'pickEnvironment' }),
   compare: () => vscode.postMessage({ type: 'compare' }),
   compareHead: () => vscode.postMessage({ type: 'compareHead' }),
+  showMore: () => vscode.postMessage({ type: 'showMore' }),
 };
 
 window.addEventListener('message', (event: MessageEvent<HostToPreview>) => {

