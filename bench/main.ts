@@ -1,7 +1,7 @@
 // The benchmark (`npm run bench`, never part of the tests): makes its own
 // inputs, measures the core against its peers and the server through the
 // protocol, prints the tables and the targets met or missed, and writes
-// bench/results.json. `--only=prompts,packs,server,preview` and
+// bench/results.json. `--only=prompts,packs,server,preview,review` and
 // `--sizes=300KB,6MB,...` run a part, for iterating; the committed results
 // come from a full run.
 
@@ -15,6 +15,7 @@ import { previewFigures, type PreviewFigures } from './previewFigures';
 import { promptsFigures, type PromptsFigures } from './promptsFigures';
 import { promptsInput } from './promptsInput';
 import { secretFigures, type SecretFigures } from './secretFigures';
+import { reviewFigures, type ReviewFigures } from './reviewFigures';
 import { debounceMs, serverFigures, type ServerFigures } from './serverFigures';
 import { formatTable } from './table';
 
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
   const server: ServerFigures[] = [];
   const secrets: (SecretFigures & { readonly input: string; readonly shareOfValidation: number })[] = [];
   const preview: PreviewFigures[] = [];
+  const review: ReviewFigures[] = [];
 
   // Packs first: the 60 MB .prompts figures leave a heap whose collections would land in theirs.
   for (const input of packInputs) {
@@ -95,6 +97,13 @@ async function main(): Promise<void> {
     preview.push(await previewFigures(previewInput.name, fanOutPackInput(previewInput.size, previewInput.seed, previewInput.fragmentBytes)));
   }
 
+  for (const input of promptsInputs.filter((i) => i.name !== '60MB')) {
+    if (!wanted('review', input)) continue;
+    progress(`.prompts ${input.name}: Session Review`);
+    review.push(await reviewFigures(input.name, promptsInput(input.size, input.seed), input.plan, serverEdits.edits));
+    collectGarbage();
+  }
+
   const machine = {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: cpus().length,
@@ -105,8 +114,9 @@ async function main(): Promise<void> {
   };
   const targets = targetsOf(prompts, packs, server, preview);
   print(machine, prompts, packs, server, preview, targets, secrets);
+  printReview(review);
   if (!only && !sizes) {
-    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, secrets, packs, server, preview, targets };
+    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, secrets, packs, server, preview, review, targets };
     writeFileSync(path.join(process.cwd(), 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write('\nwrote bench/results.json\n');
   }
@@ -302,6 +312,19 @@ function print(
     out.push('\nTargets');
     out.push(formatTable(['target', 'measured', 'met'], targets.map((t) => [t.target, t.measured, t.met ? 'met' : 'missed'])));
   }
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+function printReview(review: readonly ReviewFigures[]): void {
+  if (review.length === 0) return;
+  const kb = (n: number) => (n / 1000).toFixed(0);
+  const out = ['\nSession Review: reviewOf in process (median ms); through the server: the review request on open (the whole view) and after a one-character edit naming the cards held'];
+  out.push(
+    formatTable(
+      ['input', 'sessions', 'reviewOf ms', 'open: diagnostics ms', 'open: review ms', 'open: KB sent', 'edit: review ms', 'edit: KB sent', 'edit: cards sent'],
+      review.map((r) => [r.input, String(r.sessions), ms(r.core), r.diagnosticsMs.toFixed(0), r.openMs.toFixed(0), kb(r.openBytes), r.editMs.toFixed(1), kb(r.editBytes), String(r.editCardsSent)]),
+    ),
+  );
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

@@ -147,7 +147,7 @@ function memoryOf(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 }
 
 /** The line `offset` is on. */
-function lineOf(text: string, offset: number): number {
+export function lineOf(text: string, offset: number): number {
   let line = 0;
   for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return line;

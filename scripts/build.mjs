@@ -1,6 +1,6 @@
 // Bundles the extension client, the language server and the command line
 // into dist/ (CommonJS, node platform, `vscode` external), and the rendered
-// preview's page script for the browser (an IIFE, no Node). Type-checking
+// preview's and the Session Review's page scripts for the browser (an IIFE, no Node). Type-checking
 // is separate: `tsc -b`.
 import * as path from 'node:path';
 import { build, context } from 'esbuild';
@@ -36,6 +36,7 @@ const entries = [
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['cli/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['client/src/preview/webview/main.ts'], outfile: 'dist/preview.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] },
+  { entryPoints: ['client/src/review/webview/main.ts'], outfile: 'dist/review.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] },
   // The web extension (vscode.dev, github.dev): the client in the web worker
   // extension host, the server in a web worker of its own. Platform
   // `browser`, so a Node built-in anywhere in their imports fails the build.

@@ -132,6 +132,26 @@ const shots = [
     ],
   },
   {
+    // The Session Review beside the demo's feature-login.prompts: its card, turns and tool calls, and the unlogged hand edit marked where it is.
+    image: 'session-review.png',
+    open: 'prompts/feature-login.prompts',
+    steps: [{ wait: warningSquiggle }, { keys: 'Control+B' }, { command: 'packsAndPrompts.openSessionReviewToSide' }],
+    waitFor: [
+      { selector: inWebview('.card .turn .tool'), what: 'the turns and tool calls in the review' },
+      { selector: inWebview('.mark.unlogged'), what: 'the unlogged hand edit marked on its turn' },
+    ],
+  },
+  {
+    // fix-flaky-test.prompts: the pasted token masked, the validation errors marked on their card and turn.
+    image: 'session-review-secrets.png',
+    open: 'prompts/fix-flaky-test.prompts',
+    steps: [{ wait: errorSquiggle }, { keys: 'Control+B' }, { command: 'packsAndPrompts.openSessionReviewToSide' }],
+    waitFor: [
+      { selector: inWebview('.piece.secret'), what: 'the secret masked in the turn' },
+      { selector: inWebview('.mark.error'), what: 'an error marked in the review' },
+    ],
+  },
+  {
     image: 'pack-hover.png',
     open: 'packs/support-agent.pack',
     steps: [packReady, { palette: 'Go to Line/Column...' }, { type: '20:3' }, { keys: 'Enter' }, { palette: 'Show or Focus Hover' }],

@@ -13,6 +13,7 @@ import { registerBaselineChanges } from './preview/baselineChanges';
 import { registerPreviews } from './preview/previewManager';
 import { registerHandEditClient } from './prompts/handEdits';
 import { registerRenderDocuments } from './renderDocuments';
+import { registerReviews } from './review/reviewManager';
 import { registerStatusBar } from './statusBar';
 import { registerVersionedEdits } from './versionedEdits';
 
@@ -27,5 +28,6 @@ export async function activateWith(context: ExtensionContext, client: BaseLangua
   const previews = registerPreviews(context, client, environments, baselinesChanged);
   const renders = registerRenderDocuments(context, client, environments, baselinesChanged);
   registerPackCommands(context, { previews, environments, renders });
-  return packsApi(previews, statusBar);
+  const reviews = registerReviews(context, client, baselinesChanged);
+  return packsApi(previews, statusBar, reviews);
 }

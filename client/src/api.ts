@@ -1,11 +1,14 @@
 // What the extension returns from `activate`: a small window onto what the
 // pack views show, which the end-to-end tests read (the preview's text as
-// its page put it on screen, the status bar's split).
+// its page put it on screen, the status bar's split, the Session Review's
+// report, and a way to take steps in the review page).
 
 import type * as vscode from 'vscode';
 import type { PreviewShown } from './preview/packPreview';
 import type { PreviewManager } from './preview/previewManager';
 import type { PackStatusBar } from './statusBar';
+import type { ReviewManager } from './review/reviewManager';
+import type { DriveStep, ReviewReport } from '../../src-shared/prompts/review/messages';
 
 export interface PacksApi {
   /** What the preview of `packUri` last put on screen, or `undefined` when it has none. */
@@ -14,10 +17,16 @@ export interface PacksApi {
   readonly onDidShowPreview: vscode.Event<PreviewShown>;
   /** The assess item's text while a pack is the active editor. */
   statusBarText(): string | undefined;
+  /** What the Session Review of `uri` last reported putting on screen, or `undefined` when none is open. */
+  reviewShown(uri: string): ReviewReport | undefined;
+  /** Takes one step in the review page of `uri` through its own handlers (end-to-end tests); false when none is open. */
+  reviewDrive(uri: string, step: DriveStep): boolean;
 }
 
-export function packsApi(previews: PreviewManager, statusBar: PackStatusBar): PacksApi {
+export function packsApi(previews: PreviewManager, statusBar: PackStatusBar, reviews: ReviewManager): PacksApi {
   return {
+    reviewShown: (uri) => reviews.lastReport(uri),
+    reviewDrive: (uri, step) => reviews.drive(uri, step),
     previewShown: (packUri) => previews.lastShown(packUri),
     onDidShowPreview: previews.onDidShow,
     statusBarText: () => statusBar.text,

@@ -1,4 +1,4 @@
-// The pack commands' ids, as contributed in package.json.
+// The commands' ids (packs, the Session Review), as contributed in package.json.
 
 import { clientCommands } from '../../src-shared/protocol/pack';
 
@@ -12,3 +12,12 @@ export const packCommands = {
 
 /** The preview's webview type, also its `activeWebviewPanelId` in `when` clauses. */
 export const previewViewType = 'packsAndPrompts.preview';
+
+/** The Session Review's commands, as contributed in package.json. */
+export const reviewCommands = {
+  openToSide: 'packsAndPrompts.openSessionReviewToSide',
+  open: 'packsAndPrompts.openSessionReview',
+} as const;
+
+/** The Session Review's webview type. */
+export const reviewViewType = 'packsAndPrompts.sessionReview';

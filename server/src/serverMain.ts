@@ -23,6 +23,7 @@ import { registerPackProtocolSupport } from './pack/protocol';
 import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { createPackService } from './pack/service';
 import { registerHandEditSupport } from './prompts/handEdits';
+import { registerReviewSupport } from './prompts/review';
 import { promptsService } from './prompts/service';
 import { promptsIncremental } from './promptsIncremental';
 import { trustedFiles, type WorkspaceFiles } from './workspaceFiles';
@@ -110,6 +111,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
   trust.onDidChange(() => workspace.forgetFiles());
   registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace, limits });
+  registerReviewSupport(connection, { documents, models, settingsFor, logger, limits, handEdits });
   registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
 
   connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());

@@ -1,8 +1,10 @@
 // Custom requests and notifications of `.prompts` files between the client
 // and the server: hand edits (FORMATS.md B.5), the git folders to watch, and
-// the fixes the client applies as versioned edits. Standard LSP covers the rest.
+// the fixes the client applies as versioned edits, and the Session Review's
+// view model. Standard LSP covers the rest.
 
 import type { FixRequest } from '../prompts/handEdits/fixes';
+import type { ReviewView } from '../prompts/review/view';
 import type { Position, Range } from '../text/range';
 
 /** Client -> server, in `initializationOptions`: whether the workspace is trusted (git runs only if so). */
@@ -84,3 +86,29 @@ export const handEditCommands = {
   makeSessionPrivate: 'packsAndPrompts.makeSessionPrivate',
 } as const;
 
+
+// ---------------------------------------------------------------------------
+// The Session Review (client/src/review): a reader's view of a `.prompts` file.
+
+/**
+ * Client -> server request, sent by the Session Review whenever its
+ * document, HEAD or the "as published" switch changes: the view model of
+ * the document's current version (src-shared/prompts/review/view.ts), with
+ * its validation and hand-edit marks. `known` lists the card keys the
+ * client holds: those cards come back as `{ known: key }` only, so a
+ * keystroke in a 6 MB file sends one card, not all of them. The answer
+ * carries the version it was computed from; `null` for a document the
+ * server does not have, or one too large or binary to read.
+ */
+export const reviewRequest = 'packs/prompts/review';
+
+export interface ReviewParams {
+  readonly uri: string;
+  readonly published: boolean;
+  readonly known?: readonly string[];
+}
+
+export interface ReviewResult extends ReviewView {
+  readonly uri: string;
+  readonly version: number;
+}

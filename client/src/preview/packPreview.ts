@@ -13,6 +13,7 @@ import { packCommands } from '../commandIds';
 import type { Environments } from '../environments';
 import { RenderScheduler } from './renderScheduler';
 import { expandProvenance, previewChars } from '../../../src-shared/pack/renderWindow';
+import { revealSourceLine } from './revealLine';
 
 /** What the page last put on screen, read back from it. */
 export interface PreviewShown {
@@ -134,7 +135,7 @@ export class PackPreview implements vscode.Disposable {
         this.onShown(this.lastShown);
         return;
       case 'reveal':
-        void this.revealLine(message.line);
+        void revealSourceLine(this.packUri, message.line);
         return;
       case 'pickEnvironment':
         void this.environments.pick(this.state.packUri);
@@ -163,10 +164,4 @@ export class PackPreview implements vscode.Disposable {
     this.post({ type: 'highlight', line, section: section?.name ?? null });
   }
 
-  private async revealLine(line: number): Promise<void> {
-    const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.state.packUri);
-    const range = new vscode.Range(line, 0, line, 0);
-    const editor = await vscode.window.showTextDocument(this.packUri, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, selection: range });
-    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  }
 }

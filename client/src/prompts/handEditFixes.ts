@@ -23,7 +23,11 @@ export async function applyHandEditFix(client: LanguageClient, params: HandEditF
     return false;
   }
   // A snippet edit is a snippet (tab stops) only in the active editor.
-  if (vscode.window.activeTextEditor?.document !== document) await vscode.window.showTextDocument(document);
+  // Where the document is shown already (the Session Review runs fixes from a webview beside it), else in the active group.
+  if (vscode.window.activeTextEditor?.document !== document) {
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document === document);
+    await vscode.window.showTextDocument(document, visible && { viewColumn: visible.viewColumn });
+  }
   const edit = new vscode.WorkspaceEdit();
   const textEdits: (vscode.TextEdit | vscode.SnippetTextEdit)[] = result.edits.map((e) => vscode.TextEdit.replace(toRange(e.range), e.newText));
   if (result.entry) {

@@ -46,6 +46,8 @@ export interface HandEditDeps {
 export interface HandEditSupport {
   /** The hand-edit findings of one document version (none for other languages). */
   findings(document: TextDocument, model: unknown): Promise<Finding[]>;
+  /** The verdict on one version of a `.prompts` document, or why there is none (cached per version, as the diagnostics use it). */
+  verdict(uri: string, version: number, model: PromptsDocument): Promise<HandEditVerdict | HandEditState>;
   /** Called when every document must be checked again (HEAD moved, trust granted). */
   onBaselinesChanged(listener: () => void): void;
   /** HEAD's version of any document's file, as text, under the same rules (packs compare their renders with it); its repository is watched. */
@@ -160,6 +162,7 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
 
   return {
     findings,
+    verdict: verdictFor,
     onBaselinesChanged(listener) {
       listeners.push(listener);
     },

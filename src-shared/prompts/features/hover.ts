@@ -90,7 +90,7 @@ export function sessionSummary(s: SessionModel): string {
 }
 
 /** From `started_at` to `ended_at`, else from the first turn's `at` to the last one's. */
-function timeSpan(s: SessionModel): string {
+export function timeSpan(s: SessionModel): string {
   const instant = (v: TomlValue | undefined): number | undefined => {
     const verdict = judgeTimestamp(v);
     return verdict.valid ? verdict.instant : undefined;

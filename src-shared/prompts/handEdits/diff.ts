@@ -7,7 +7,7 @@
 // can excuse (a changed session id, an altered or removed log entry, a
 // removed author email). Coverage and findings are in check.ts.
 
-import type { TomlTable } from 'smol-toml';
+import type { TomlTable, TomlValue } from 'smol-toml';
 import type { Finding } from '../../finding';
 import type { Range } from '../../text/range';
 import type { Block } from '../toml/block';
@@ -27,6 +27,8 @@ export interface HandEdit {
   readonly range: Range;
   /** "`text` of turn 3 changed", "turn 2 was deleted", "`[commit].message` changed". */
   readonly what: string;
+  /** The string committed at HEAD where one was changed or removed (a deleted turn: its text), for a reader to compare. */
+  readonly committed?: string;
 }
 
 export interface HandEditDiff {
@@ -51,8 +53,8 @@ class DiffCollector {
 
   constructor(readonly current: PromptsDocument) {}
 
-  edit(session: string | undefined, turn: number | undefined, range: Range, what: string): void {
-    this.edits.push({ session, turn, range, what });
+  edit(session: string | undefined, turn: number | undefined, range: Range, what: string, committed?: unknown): void {
+    this.edits.push({ session, turn, range, what, ...(typeof committed === 'string' && { committed }) });
   }
 
   violation(code: (typeof codes)[keyof typeof codes], range: Range, message: string, data?: unknown): void {
@@ -151,20 +153,20 @@ function diffSession(id: string, b: SessionModel, c: SessionModel, out: DiffColl
   const bb = b.view.block;
   const cb = c.view.block;
   if (bb.kind === 'session' && cb.kind === 'session' && bb.text === cb.text) return;
-  for (const f of diffFields(b.view, c.view, sessionOwnKeys)) out.edit(id, undefined, f.range, describeField(f, ''));
+  for (const f of diffFields(b.view, c.view, sessionOwnKeys)) out.edit(id, undefined, f.range, describeField(f, ''), f.before);
   for (const change of listChanges(b.turns, c.turns, sameKey('role'))) {
     if (change.kind === 'inserted') {
       out.edit(id, change.after.index, change.after.view.range, `turn ${change.after.index} was inserted`);
     } else if (change.kind === 'deleted') {
       const range = change.next?.view.range ?? lastContentLine(cb, c.view);
-      out.edit(id, change.before.index, range, `turn ${change.before.index} was deleted`);
+      out.edit(id, change.before.index, range, `turn ${change.before.index} was deleted`, change.before.view.value['text']);
     } else diffTurn(id, change.before, change.after, out);
   }
 }
 
 function diffTurn(id: string, b: TurnModel, c: TurnModel, out: DiffCollector): void {
   const turn = c.index;
-  for (const f of diffFields(b.view, c.view, ['tool_calls'])) out.edit(id, turn, f.range, describeField(f, ` of turn ${turn}`));
+  for (const f of diffFields(b.view, c.view, ['tool_calls'])) out.edit(id, turn, f.range, describeField(f, ` of turn ${turn}`), f.before);
   for (const change of listChanges(b.toolCalls, c.toolCalls, sameKey('name'))) {
     if (change.kind === 'inserted') {
       out.edit(id, turn, change.after.view.range, `tool call ${change.after.index} of turn ${turn} was inserted`);
@@ -173,7 +175,7 @@ function diffTurn(id: string, b: TurnModel, c: TurnModel, out: DiffCollector): v
     } else {
       const call = change.after;
       for (const f of diffFields(change.before.view, call.view, [])) {
-        out.edit(id, turn, f.range, describeField(f, ` of tool call ${call.index} of turn ${turn}`));
+        out.edit(id, turn, f.range, describeField(f, ` of tool call ${call.index} of turn ${turn}`), f.before);
       }
     }
   }
@@ -229,6 +231,8 @@ interface FieldDiff {
   readonly name: string;
   readonly change: FieldChange;
   readonly range: Range;
+  /** The committed value (absent for a key added). */
+  readonly before?: TomlValue;
 }
 
 /** "`text` of turn 3 changed" */
@@ -249,13 +253,13 @@ function diffFields(b: TableView, c: TableView, skip: readonly string[], prefix 
     const after = c.value[key];
     if (sameValue(before, after)) continue;
     const name = `${prefix}${key}`;
-    if (after === undefined) found.push({ name, change: 'removed', range: c.range });
+    if (after === undefined) found.push({ name, change: 'removed', range: c.range, before });
     else if (before === undefined) found.push({ name, change: 'added', range: c.valueRange(key) });
     else {
       const bt = isTable(before) ? b.table(key) : undefined;
       const ct = isTable(after) ? c.table(key) : undefined;
       if (bt && ct) found.push(...diffFields(bt, ct, [], `${name}.`));
-      else found.push({ name, change: 'changed', range: c.valueRange(key) });
+      else found.push({ name, change: 'changed', range: c.valueRange(key), before });
     }
   }
   return found;
@@ -278,7 +282,7 @@ function diffCommit(baseline: PromptsDocument, current: PromptsDocument, out: Di
   }
   for (const f of diffFields(b, c, [])) {
     if (f.name === 'author_email' && f.change === 'removed') emailRemoved(f.range);
-    else out.edit(undefined, undefined, f.range, describeField({ ...f, name: `[commit].${f.name}` }, ''));
+    else out.edit(undefined, undefined, f.range, describeField({ ...f, name: `[commit].${f.name}` }, ''), f.before);
   }
 }
 

@@ -2,7 +2,8 @@
 // document version: the plain text edits, and the `[[edits]]` entry
 // (a snippet appended at the end) that records them. Recording, Redact
 // Selection (and a secret's redact fix), Make Session Private, and
-// restoring a changed session id. The server checks the version and the
+// restoring a changed session id; and the Session Review's redaction of
+// a selected value and Delete turn. The server checks the version and the
 // client applies the result as one workspace edit.
 
 import type { Position, Range } from '../../text/range';
@@ -14,6 +15,7 @@ import { makePrivateEdit } from './makePrivate';
 import { redactionTarget, type RedactionTarget } from './redact';
 import { locate } from '../toml/locate';
 import { redactionEdits } from '../features/quickFixes';
+import { deleteTurnEdit, valueSourceRange, type ValueRef } from '../review/actions';
 
 export type FixRequest =
   /** Record these detected edits (from unlogged-edit findings) in new entries. */
@@ -23,7 +25,11 @@ export type FixRequest =
   /** Set `visibility = "private"` on the session at `position`, and record it. */
   | { readonly kind: 'makePrivate'; readonly position: Position }
   /** Put a changed session id back (no entry: the change was never allowed). */
-  | { readonly kind: 'restoreId'; readonly range: Range; readonly original: string };
+  | { readonly kind: 'restoreId'; readonly range: Range; readonly original: string }
+  /** Redact the decoded characters `[from, to)` of one string value (a selection in the Session Review), and record it. */
+  | { readonly kind: 'redactValue'; readonly value: ValueRef; readonly from: number; readonly to: number }
+  /** Delete one turn, and record it with the index it had. */
+  | { readonly kind: 'deleteTurn'; readonly session: number; readonly turn: number };
 
 export interface FixEnvironment {
   readonly now: Date;
@@ -62,6 +68,16 @@ export function computeFix(doc: PromptsDocument, request: FixRequest, env: FixEn
       if (!change.ok) return change;
       const recorded: UnloggedEditData = { session: id, turn: null, what: '`visibility` changed' };
       return { ok: true, edits: [change.edit], entry: appendEntries(doc, entriesFor([recorded], env, 'Made the session private.')) };
+    }
+    case 'redactValue': {
+      const range = valueSourceRange(doc, request.value, request.from, request.to);
+      return range.ok ? computeFix(doc, { kind: 'redact', ranges: [range.value] }, env) : range;
+    }
+    case 'deleteTurn': {
+      const found = deleteTurnEdit(doc, request.session, request.turn);
+      if (!found.ok) return found;
+      const { edit, recorded } = found.value;
+      return { ok: true, edits: [edit], entry: appendEntries(doc, entriesFor([recorded], env, `Deleted turn ${request.turn}.`)) };
     }
     case 'restoreId':
       return { ok: true, edits: [{ range: request.range, newText: JSON.stringify(request.original) }], entry: undefined };

@@ -3,12 +3,14 @@
 // checks the open documents; it runs no git (an edit of a committed capture
 // gets no hand-edit warning, only what the text itself says) and reads no
 // closed file (Go to Session finds only the open file's sessions, though
-// others are on disk). Skipped in the trusted passes.
+// others are on disk); the Session Review works without HEAD and says so.
+// Skipped in the trusted passes.
 
 import * as assert from 'node:assert/strict';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
 import { openDocument, waitForDiagnostics } from './helpers';
+import { opened, waitForReport } from './reviewHelpers';
 
 suite('restricted mode', () => {
   suiteSetup(function () {
@@ -31,5 +33,13 @@ suite('restricted mode', () => {
     const files = [...new Set(symbols.map((s) => s.location.uri.path.split('/').pop()))];
     assert.deepEqual(files, ['hand-edits.prompts'], 'sessions of open files only');
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  // After the test above: it counts the open files, and this one opens another.
+  test('the Session Review shows the open file and says that HEAD was not compared', async () => {
+    const { packs, document } = await opened();
+    const report = await waitForReport(packs, document.uri, (r) => r.text.includes('Not compared with HEAD'), 'the note about HEAD');
+    assert.match(report.text, /Not compared with HEAD: restricted mode: git is not run\./);
+    assert.deepEqual(report.cards, ['r-1', 'r-2']);
   });
 });

@@ -27,6 +27,7 @@ import { applyEdits } from '../../../../src-shared/text/textEdit';
 import { promptsService } from '../../../../server/src/prompts/service';
 import { containsPosition } from '../../../../src-shared/text/range';
 import { Bounds } from './inside';
+import { reviewOf } from '../../../../src-shared/prompts/review/build';
 
 const fixEnvironment = { now: new Date(Date.UTC(2026, 3, 21, 12)), author: 'fuzz@example.com' };
 
@@ -104,6 +105,28 @@ export function exercisePromptsProviders(text: string, seeds: readonly number[])
     const range = position.line < other.line || (position.line === other.line && position.character <= other.character) ? { start: position, end: other } : { start: other, end: position };
     checkFix(text, model, computeFix(model, { kind: 'redact', ranges: [range] }, fixEnvironment));
     checkFix(text, model, computeFix(model, { kind: 'makePrivate', position }, fixEnvironment));
+  }
+  exerciseReview(text, model, findings, seeds, bounds);
+}
+
+/** The Session Review's view (both ways) and its two edits, at places the seeds pick: every line inside the text, no throw. */
+function exerciseReview(text: string, model: PromptsDocument, findings: Parameters<typeof reviewOf>[1]['findings'], seeds: readonly number[], bounds: Bounds): void {
+  for (const published of [false, true]) {
+    const view = reviewOf(model, { findings, unlogged: [], head: { kind: 'compared' }, published });
+    for (const c of view.cards) {
+      if ('known' in c) continue;
+      bounds.position({ line: c.line, character: 0 }, 'review card');
+      bounds.position({ line: c.endLine, character: 0 }, 'review card end');
+      for (const t of c.turns) bounds.position({ line: t.line, character: 0 }, 'review turn');
+    }
+  }
+  for (const seed of seeds) {
+    const session = seed % Math.max(1, model.sessions.length + 1);
+    const turn = (seed >> 3) % 4;
+    const from = (seed >> 5) % 40;
+    const value = { session, turn, key: ['text', 'summary', 'title'][seed % 3]! };
+    checkFix(text, model, computeFix(model, { kind: 'redactValue', value, from, to: from + 1 + (seed % 7) }, fixEnvironment));
+    checkFix(text, model, computeFix(model, { kind: 'deleteTurn', session, turn }, fixEnvironment));
   }
 }
 

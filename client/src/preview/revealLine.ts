@@ -1,0 +1,13 @@
+// Jumping from a webview (the rendered preview, the Session Review) to a
+// line of its source: in the editor group that shows the source already,
+// else the first, with the line in view.
+
+import * as vscode from 'vscode';
+
+export async function revealSourceLine(uri: vscode.Uri, line: number): Promise<void> {
+  const key = uri.toString();
+  const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key);
+  const range = new vscode.Range(line, 0, line, 0);
+  const editor = await vscode.window.showTextDocument(uri, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, selection: range });
+  editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}

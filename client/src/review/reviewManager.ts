@@ -1,0 +1,99 @@
+// The Session Reviews, one per `.prompts` file: opens (or reveals) a file's
+// review beside it, restores reviews after a window reload, and reports
+// what each page put on screen to the extension's API.
+
+import * as vscode from 'vscode';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
+import { languageIds } from '../../../src-shared/protocol/common';
+import type { DriveStep, ReviewReport } from '../../../src-shared/prompts/review/messages';
+import { reviewCommands, reviewViewType } from '../commandIds';
+import { nonceFrom, previewHtml } from '../preview/html';
+import { ReviewPanel } from './reviewPanel';
+
+export class ReviewManager implements vscode.Disposable {
+  private readonly panels = new Map<string, ReviewPanel>();
+  private readonly reported = new vscode.EventEmitter<{ uri: string; report: ReviewReport }>();
+  private readonly subscriptions: vscode.Disposable[] = [this.reported];
+  /** Fires each time a review page reports what it put on screen. */
+  readonly onDidReport = this.reported.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly client: LanguageClient,
+    private readonly baselinesChanged: vscode.Event<void>,
+  ) {
+    this.subscriptions.push(
+      vscode.window.registerWebviewPanelSerializer(reviewViewType, {
+        deserializeWebviewPanel: async (panel, state: unknown) => {
+          const uri = (state as { uri?: unknown } | undefined)?.uri;
+          if (typeof uri !== 'string') {
+            panel.dispose();
+            return;
+          }
+          this.adopt(panel, vscode.Uri.parse(uri));
+        },
+      }),
+      vscode.commands.registerCommand(reviewCommands.openToSide, (uri?: vscode.Uri) => this.open(uri, vscode.ViewColumn.Beside)),
+      vscode.commands.registerCommand(reviewCommands.open, (uri?: vscode.Uri) => this.open(uri, vscode.ViewColumn.Active)),
+    );
+  }
+
+  /** Opens the review of `uri` (else of the active `.prompts` editor), or reveals it when it is open. */
+  open(uri: vscode.Uri | undefined, column: vscode.ViewColumn): boolean {
+    const editor = vscode.window.activeTextEditor;
+    const target = uri instanceof vscode.Uri ? uri : editor?.document.languageId === languageIds.prompts ? editor.document.uri : undefined;
+    if (!target) {
+      void vscode.window.showWarningMessage('Open a .prompts file first.');
+      return false;
+    }
+    const existing = this.panels.get(target.toString());
+    if (existing) {
+      existing.reveal();
+      return true;
+    }
+    const panel = vscode.window.createWebviewPanel(reviewViewType, 'Session Review', { viewColumn: column, preserveFocus: true }, this.webviewOptions());
+    this.adopt(panel, target);
+    return true;
+  }
+
+  lastReport(uri: string): ReviewReport | undefined {
+    return this.panels.get(uri)?.lastReport;
+  }
+
+  drive(uri: string, step: DriveStep): boolean {
+    const panel = this.panels.get(uri);
+    panel?.drive(step);
+    return panel !== undefined;
+  }
+
+  dispose(): void {
+    for (const p of this.panels.values()) p.panel.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    const root = this.context.extensionUri;
+    return { enableScripts: true, enableFindWidget: true, localResourceRoots: [vscode.Uri.joinPath(root, 'dist'), vscode.Uri.joinPath(root, 'media')] };
+  }
+
+  private adopt(panel: vscode.WebviewPanel, uri: vscode.Uri): void {
+    const webview = panel.webview;
+    webview.options = this.webviewOptions();
+    webview.html = previewHtml({
+      cspSource: webview.cspSource,
+      nonce: nonceFrom(crypto.getRandomValues(new Uint8Array(32))),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'review.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'review.css')).toString(),
+      title: 'Session Review',
+    });
+    const key = uri.toString();
+    const review = new ReviewPanel(panel, uri, this.client, (u, report) => this.reported.fire({ uri: u, report }), () => this.panels.delete(key), this.baselinesChanged);
+    this.panels.set(key, review);
+  }
+}
+
+export function registerReviews(context: vscode.ExtensionContext, client: LanguageClient, baselinesChanged: vscode.Event<void>): ReviewManager {
+  const manager = new ReviewManager(context, client, baselinesChanged);
+  context.subscriptions.push(manager);
+  return manager;
+}

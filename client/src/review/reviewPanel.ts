@@ -1,0 +1,188 @@
+// One Session Review: a webview panel beside a `.prompts` file. It asks the
+// server for the view of the document's current version at once, then
+// again (throttled, coalesced, never older than what is shown) as the
+// document, HEAD or the "as published" switch change; sends the page only
+// the cards it does not hold; jumps to the source of what was clicked;
+// lights up the card and turn under the source's cursor; and runs the
+// page's actions as the hand-edit fixes (one versioned workspace edit each).
+
+import * as vscode from 'vscode';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
+import { baseName } from '../../../src-shared/text/uriPath';
+import type { HandEditFixKind } from '../../../src-shared/protocol/prompts';
+import { reviewRequest, type ReviewParams, type ReviewResult } from '../../../src-shared/protocol/prompts';
+import type { DriveStep, HostToReview, ReviewReport, ReviewToHost } from '../../../src-shared/prompts/review/messages';
+import type { ReviewCard } from '../../../src-shared/prompts/review/view';
+import { applyHandEditFix } from '../prompts/handEditFixes';
+import { RenderScheduler } from '../preview/renderScheduler';
+import { revealSourceLine } from '../preview/revealLine';
+
+/** Time between two views while the curator types. */
+const throttleMs = 120;
+
+export class ReviewPanel implements vscode.Disposable {
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly scheduler: RenderScheduler<ReviewResult>;
+  /** The cards the server may answer with `{ known }`, by key. */
+  private readonly cards = new Map<string, ReviewCard>();
+  /** The keys the page holds. */
+  private readonly onPage = new Set<string>();
+  private last: ReviewResult | undefined;
+  private published = false;
+  private ready = false;
+  private disposed = false;
+  lastReport: ReviewReport | undefined;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    readonly uri: vscode.Uri,
+    private readonly client: LanguageClient,
+    private readonly onReport: (uri: string, report: ReviewReport) => void,
+    onDisposed: () => void,
+    baselinesChanged: vscode.Event<void>,
+  ) {
+    const key = uri.toString();
+    this.scheduler = new RenderScheduler<ReviewResult>({
+      render: () => this.request(),
+      versionOf: (r) => r.version,
+      show: (r) => this.show(r),
+      cooldown: () => new Promise((resolve) => setTimeout(resolve, throttleMs)),
+      onError: (e) => this.client.error(`Reviewing ${key} failed`, e),
+    });
+    this.subscriptions.push(
+      panel.webview.onDidReceiveMessage((m: ReviewToHost) => this.receive(m)),
+      panel.onDidDispose(() => {
+        this.dispose();
+        onDisposed();
+      }),
+      // A hidden panel's page is gone (its context is not retained): nothing posted reaches it, and what it last
+      // reported is no longer on screen. Shown again, it loads anew and says `ready`.
+      panel.onDidChangeViewState(() => {
+        if (panel.visible) return;
+        this.ready = false;
+        this.lastReport = undefined;
+      }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.toString() === key && e.contentChanges.length > 0) this.scheduler.request();
+      }),
+      baselinesChanged(() => this.scheduler.request()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('packsAndPrompts')) this.scheduler.request();
+      }),
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        const line = e.selections[0]?.active.line;
+        if (e.textEditor.document.uri.toString() === key && line !== undefined) this.post({ type: 'highlight', line });
+      }),
+    );
+    panel.title = `Review: ${baseName(uri.path)}`;
+    this.scheduler.request();
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, true);
+  }
+
+  /** Takes a step in the page (end-to-end tests): the page acts through its own handlers. */
+  drive(step: DriveStep): void {
+    this.post({ type: 'drive', step });
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.scheduler.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private async request(): Promise<ReviewResult | undefined> {
+    // The server only knows open documents; opening is a no-op when it already is.
+    await vscode.workspace.openTextDocument(this.uri);
+    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()] };
+    const result = await this.client.sendRequest<ReviewResult | null>(reviewRequest, params);
+    // A view for the other setting of the switch (flipped meanwhile) is not shown.
+    return result && result.published === this.published ? result : undefined;
+  }
+
+  private show(result: ReviewResult): void {
+    const order: string[] = [];
+    for (const slot of result.cards) {
+      if ('known' in slot) order.push(slot.known);
+      else {
+        this.cards.set(slot.key, slot);
+        order.push(slot.key);
+      }
+    }
+    const current = new Set(order);
+    for (const k of [...this.cards.keys()]) if (!current.has(k)) this.cards.delete(k);
+    this.last = result;
+    this.send(order);
+  }
+
+  private send(order: readonly string[]): void {
+    const result = this.last;
+    if (!result || !this.ready || this.disposed) return;
+    const fresh = order.filter((k) => !this.onPage.has(k)).map((k) => this.cards.get(k)).filter((c): c is ReviewCard => c !== undefined);
+    this.onPage.clear();
+    for (const k of order) this.onPage.add(k);
+    this.post({
+      type: 'show',
+      uri: result.uri,
+      fileName: baseName(this.uri.path),
+      version: result.version,
+      header: result.header,
+      marks: result.marks,
+      published: result.published,
+      unreadable: result.unreadable,
+      order,
+      cards: fresh,
+    });
+  }
+
+  private receive(message: ReviewToHost): void {
+    switch (message.type) {
+      case 'ready':
+        // A new page (first load, or reloaded after being hidden) holds nothing.
+        this.ready = true;
+        this.onPage.clear();
+        if (this.last) this.send(this.last.cards.map((c) => ('known' in c ? c.known : c.key)));
+        return;
+      case 'shown':
+        this.lastReport = message;
+        this.onReport(this.uri.toString(), message);
+        return;
+      case 'reveal':
+        void revealSourceLine(this.uri, message.line);
+        return;
+      case 'published':
+        // Cards are the same either way (their keys too): only which of them are shown changes.
+        this.published = message.published;
+        this.scheduler.request();
+        return;
+      case 'redact':
+        void this.fix(message.version, { kind: 'redactValue', value: message.value, from: message.from, to: message.to });
+        return;
+      case 'makePrivate':
+        void this.fix(message.version, { kind: 'makePrivate', position: { line: message.line, character: 0 } });
+        return;
+      case 'deleteTurn':
+        void this.fix(message.version, { kind: 'deleteTurn', session: message.session, turn: message.turn });
+        return;
+      case 'recordAll':
+        void this.fix(undefined, { kind: 'recordAll' });
+        return;
+      case 'notice':
+        void vscode.window.showInformationMessage(message.message);
+        return;
+    }
+  }
+
+  /** A page action as a hand-edit fix on the version the page showed (the document's own for Record all). */
+  private async fix(version: number | undefined, fix: HandEditFixKind): Promise<void> {
+    const document = await vscode.workspace.openTextDocument(this.uri);
+    await applyHandEditFix(this.client, { uri: this.uri.toString(), version: version ?? document.version, fix });
+  }
+
+  private post(message: HostToReview): void {
+    if (this.ready && !this.disposed) void this.panel.webview.postMessage(message);
+  }
+}

@@ -1,0 +1,161 @@
+// One session card of the review page: its head (title or id, private and
+// reviewed marks, source, model, outcome, time span, tags, the fork link,
+// summary and lesson, Make private) built at once, and its turns as a
+// conversation, built when the card comes near the screen. Every string is
+// put in as text; a click reveals the source line of what was clicked.
+
+import type { Mark, ReviewCard, ReviewTurn } from '../../../../src-shared/prompts/review/view';
+import { type Maker, valueElement } from './text';
+
+export interface CardHandlers {
+  reveal(line: number): void;
+  makePrivate(card: ReviewCard): void;
+  deleteTurn(card: ReviewCard, turn: ReviewTurn): void;
+  /** Scrolls to another card (a `forked_from` link). */
+  showCard(index: number): void;
+}
+
+const markGlyphs: Readonly<Record<Mark['kind'], string>> = { secret: '●', unlogged: '✎', error: '✖', warning: '⚠' };
+const markNames: Readonly<Record<Mark['kind'], string>> = { secret: 'Secret', unlogged: 'Unlogged hand edit', error: 'Error', warning: 'Warning' };
+
+export function cardElement(el: Maker, card: ReviewCard, on: CardHandlers): HTMLElement {
+  const article = el('article', `card${card.private ? ' private' : ''}`);
+  article.dataset['key'] = card.key;
+  article.dataset['index'] = String(card.index);
+  article.tabIndex = 0;
+  article.setAttribute('aria-label', `Session ${card.id}`);
+  const head = el('div', 'card-head');
+  const titleRow = el('div', 'title-row');
+  const title = card.title ? valueElement(el, card.title, { session: card.index, key: 'title' }, 'title') : el('span', 'title id-title', card.id);
+  titleRow.append(el('span', 'glyph session-glyph', '◆'), title);
+  if (card.private) {
+    const badge = el('span', 'badge private-badge', 'Private · not published');
+    badge.title = 'visibility = "private": the feed does not publish this session';
+    titleRow.append(badge);
+  }
+  if (card.reviewed) {
+    const r = card.reviewed;
+    const badge = el('span', 'badge reviewed-badge', '✓ Reviewed');
+    badge.title = [r.mergedFrom && `merged from ${r.mergedFrom}`, r.mergedAt && `at ${r.mergedAt}`, r.approvedBy && `approved by ${r.approvedBy}`].filter(Boolean).join(', ');
+    titleRow.append(badge);
+  }
+  const tools = el('span', 'card-actions');
+  if (!card.private) {
+    const makePrivate = el('button', 'secondary small make-private', 'Make private');
+    makePrivate.title = 'Set visibility = "private" and record it in [[edits]]';
+    makePrivate.addEventListener('click', (e) => {
+      e.stopPropagation();
+      on.makePrivate(card);
+    });
+    tools.append(makePrivate);
+  }
+  titleRow.append(tools);
+  head.append(titleRow);
+
+  const meta = el('div', 'meta');
+  const facts = [card.title ? card.id : undefined, card.source, card.model, card.outcome].filter((f): f is string => f !== undefined);
+  for (const f of facts) meta.append(el('span', 'fact', f));
+  meta.append(el('span', 'fact span', card.span));
+  head.append(meta);
+  if (card.tags.length > 0 || card.forkedFrom) {
+    const tags = el('div', 'meta tags');
+    card.tags.forEach((t, i) => tags.append(valueElement(el, t, { session: card.index, key: 'tags', item: i }, 'chip')));
+    if (card.forkedFrom) {
+      const fork = card.forkedFrom;
+      if (fork.card !== undefined) {
+        const link = el('a', 'link fork', `forked from ${fork.id}`);
+        link.href = '#';
+        link.title = 'Go to the ancestor session in this file';
+        link.addEventListener('click', (e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          on.showCard(fork.card!);
+        });
+        tags.append(link);
+      } else tags.append(el('span', 'fact fork', `forked from ${fork.id} (${fork.unpublished ? 'private: not published' : 'not in this file'})`));
+    }
+    head.append(tags);
+  }
+  if (card.summary) head.append(labelled(el, 'Summary', valueElement(el, card.summary, { session: card.index, key: 'summary' }, 'prose')));
+  if (card.lesson) head.append(labelled(el, 'Lesson', valueElement(el, card.lesson, { session: card.index, key: 'lesson' }, 'prose')));
+  for (const m of card.marks) head.append(markElement(el, m));
+  head.addEventListener('click', (e) => revealOnClick(e, card.line, on));
+  article.append(head);
+  const turns = el('ol', 'turns');
+  turns.dataset['pending'] = String(card.turns.length);
+  article.append(turns);
+  return article;
+}
+
+/** Fills the card's turn list (once). */
+export function buildTurns(el: Maker, article: HTMLElement, card: ReviewCard, on: CardHandlers): void {
+  const list = article.querySelector<HTMLOListElement>('ol.turns')!;
+  if (list.dataset['built'] === 'yes') return;
+  list.dataset['built'] = 'yes';
+  delete list.dataset['pending'];
+  for (const t of card.turns) list.append(turnElement(el, card, t, on));
+}
+
+function turnElement(el: Maker, card: ReviewCard, t: ReviewTurn, on: CardHandlers): HTMLElement {
+  const li = el('li', `turn ${t.role === 'user' ? 'user' : t.role === 'assistant' ? 'assistant' : 'other'}`);
+  li.dataset['turn'] = String(t.index);
+  li.tabIndex = 0;
+  li.setAttribute('aria-label', `Turn ${t.index}, ${t.role}`);
+  const head = el('div', 'turn-head');
+  head.append(el('span', 'role', t.role === 'user' ? 'User' : t.role === 'assistant' ? 'Assistant' : t.role || '(no role)'), el('span', 'turn-index', `turn ${t.index}`));
+  if (t.model) head.append(el('span', 'fact', t.model));
+  if (t.at) head.append(el('span', 'fact', t.at));
+  const del = el('button', 'secondary small delete-turn', 'Delete turn');
+  del.title = `Delete turn ${t.index} and record it in [[edits]]`;
+  del.addEventListener('click', (e) => {
+    e.stopPropagation();
+    on.deleteTurn(card, t);
+  });
+  head.append(del);
+  li.append(head);
+  const ref = (key: string) => ({ session: card.index, turn: t.index, key });
+  if (t.summary) li.append(valueElement(el, t.summary, ref('summary'), 'summary prose'));
+  if (t.text) li.append(valueElement(el, t.text, ref('text'), 'text prose'));
+  if (t.toolCalls.length > 0) {
+    const calls = el('div', 'tool-calls');
+    for (const c of t.toolCalls) {
+      const row = el('div', `tool${c.failed ? ' failed' : ''}`);
+      row.append(el('span', 'glyph', c.failed ? '✗' : '›'), el('span', 'tool-name', c.name || '(no name)'));
+      if (c.key) row.append(valueElement(el, c.key.value, { session: card.index, turn: t.index, toolCall: c.index, key: c.key.name }, 'tool-arg'));
+      if (c.failed) row.append(el('span', 'badge failed-badge', 'failed'));
+      row.title = `${c.name}${c.failed ? ' (status = "error")' : ''}: tool call ${c.index}`;
+      row.addEventListener('click', (e) => revealOnClick(e, c.line, on));
+      calls.append(row);
+    }
+    li.append(calls);
+  }
+  for (const m of t.marks) li.append(markElement(el, m));
+  li.addEventListener('click', (e) => revealOnClick(e, t.line, on));
+  return li;
+}
+
+export function markElement(el: Maker, m: Mark): HTMLElement {
+  const div = el('div', `mark ${m.kind}`);
+  div.dataset['line'] = String(m.line);
+  div.dataset['mark'] = m.kind;
+  div.append(el('span', 'glyph', markGlyphs[m.kind]), el('span', 'mark-name', `${markNames[m.kind]}:`), el('span', 'mark-message', m.message));
+  div.title = m.committed !== undefined ? `At HEAD:\n${m.committed}` : m.code;
+  if (m.committed !== undefined) div.append(el('span', 'at-head', 'hover for the text at HEAD'));
+  return div;
+}
+
+function labelled(el: Maker, label: string, value: HTMLElement): HTMLElement {
+  const row = el('div', 'labelled');
+  row.append(el('span', 'label', `${label}:`), value);
+  return row;
+}
+
+/** A click reveals the source line; one that ends a text selection, or lands on a control, does not. */
+function revealOnClick(e: MouseEvent, line: number, on: CardHandlers): void {
+  if (e.defaultPrevented) return;
+  const target = e.target as HTMLElement;
+  if (target.closest('button, a')) return;
+  if (!(target.ownerDocument.getSelection()?.isCollapsed ?? true)) return;
+  e.preventDefault();
+  on.reveal(line);
+}

@@ -1,0 +1,96 @@
+// The review page's header: the file, branch, commit message and author
+// (never an email), the counts, the bar of marks (each count a button that
+// jumps to the next mark of its kind), the actions on the whole file
+// (As published, Redact selection, Record all unlogged edits), and why
+// HEAD was not compared when it was not. Text only, never markup.
+
+import type { ReviewShow } from '../../../../src-shared/prompts/review/messages';
+import type { Mark } from '../../../../src-shared/prompts/review/view';
+import { markElement } from './cards';
+import { type Maker, valueElement } from './text';
+
+export interface HeaderHandlers {
+  reveal(line: number): void;
+  togglePublished(): void;
+  redact(): void;
+  recordAll(): void;
+  nextMark(kind: Mark['kind'] | undefined): void;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): HTMLElement {
+  const h = show.header;
+  const head = el('header', 'head');
+  const top = el('div', 'row top');
+  top.append(el('span', 'file-name', show.fileName));
+  if (h.branch) top.append(el('span', 'glyph', '⎇'), valueElement(el, h.branch, undefined, 'branch'));
+  if (h.author) {
+    const author = el('span', 'author');
+    author.append(el('span', 'label', 'by '), valueElement(el, h.author, undefined, 'author-name'));
+    if (h.username) author.append(el('span', 'username', ` (${h.username})`));
+    top.append(author);
+  }
+  const published = el('button', `toggle published${show.published ? ' on' : ''}`, show.published ? '◉ As published' : '○ As published');
+  published.setAttribute('aria-pressed', String(show.published));
+  published.title = 'Show only what the feed publishes: public sessions, no emails';
+  published.addEventListener('click', () => on.togglePublished());
+  top.append(published);
+  head.append(top);
+  if (h.message) {
+    const message = el('div', 'row message');
+    message.append(valueElement(el, h.message, undefined, 'commit-message'));
+    message.title = 'Go to [commit]';
+    message.addEventListener('click', () => on.reveal(h.line));
+    head.append(message);
+  }
+
+  const c = h.counts;
+  const counts = el('div', 'row counts');
+  counts.append(
+    el('span', 'count', plural(c.sessions, 'session')),
+    el('span', 'count', `${c.public.toLocaleString('en-US')} public`),
+    el('span', 'count', `${c.private.toLocaleString('en-US')} private`),
+    el('span', 'count', plural(c.turns, 'turn')),
+  );
+  const bar = el('span', 'marks-bar');
+  bar.setAttribute('role', 'toolbar');
+  bar.setAttribute('aria-label', 'Marks: each jumps to the next one');
+  const markButton = (kind: Mark['kind'], n: number, one: string, many?: string) => {
+    const b = el('button', `mark-count ${kind}${n === 0 ? ' none' : ''}`, plural(n, one, many));
+    b.title = n === 0 ? `No ${many ?? `${one}s`}` : `Go to the next ${one}`;
+    b.disabled = n === 0;
+    b.addEventListener('click', () => on.nextMark(kind));
+    bar.append(b);
+  };
+  markButton('secret', c.secrets, 'secret');
+  if (h.head.kind === 'compared') markButton('unlogged', c.unlogged, 'unlogged edit');
+  markButton('error', c.errors, 'error');
+  markButton('warning', c.warnings, 'warning');
+  counts.append(bar);
+  head.append(counts);
+
+  const actions = el('div', 'row actions');
+  const redact = el('button', 'secondary redact', 'Redact selection');
+  redact.title = 'Replace the text selected in the review with [REDACTED] and record it in [[edits]] (Ctrl+Alt+R)';
+  // Pressing the button must not take the selection it acts on.
+  redact.addEventListener('mousedown', (e) => e.preventDefault());
+  redact.addEventListener('click', () => on.redact());
+  actions.append(redact);
+  if (h.head.kind === 'compared' && c.unlogged > 0) {
+    const record = el('button', 'secondary record-all', 'Record all unlogged edits');
+    record.title = 'Append one [[edits]] entry that records every unlogged hand edit';
+    record.addEventListener('click', () => on.recordAll());
+    actions.append(record);
+  }
+  if (h.head.kind === 'off') actions.append(el('span', 'head-off', `Not compared with HEAD: ${h.head.reason}. Unlogged hand edits are not shown.`));
+  head.append(actions);
+  for (const m of show.marks) {
+    const mark = markElement(el, m);
+    mark.addEventListener('click', () => on.reveal(m.line));
+    head.append(mark);
+  }
+  if (show.unreadable) head.append(el('p', 'note', 'The file does not parse: nothing to show. The Problems panel says where.'));
+  else if (show.order.length === 0) head.append(el('p', 'note', show.published ? 'Nothing is published: every session is private.' : 'No sessions.'));
+  return head;
+}

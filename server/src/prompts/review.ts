@@ -1,0 +1,60 @@
+// The Session Review's request (`packs/prompts/review`, see
+// src-shared/protocol/prompts.ts): the view model of a document's current
+// version, with its validation findings (the per-block checks the
+// diagnostics already did are reused) and its hand edits against HEAD
+// (the verdict the diagnostics cached; none in restricted mode, and the
+// view says why). Cards the client already holds go back as their key.
+
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Finding } from '../../../src-shared/finding';
+import { describeState } from '../../../src-shared/prompts/handEdits/status';
+import { reviewOf } from '../../../src-shared/prompts/review/build';
+import type { HeadComparison } from '../../../src-shared/prompts/review/view';
+import { finish, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
+import type { HandEdit } from '../../../src-shared/prompts/handEdits/diff';
+import { languageIds } from '../../../src-shared/protocol/common';
+import { reviewRequest, type ReviewParams, type ReviewResult } from '../../../src-shared/protocol/prompts';
+import type { Settings } from '../../../src-shared/settings';
+import { guard, type Logger } from '../errorBoundary';
+import type { FileLimits } from '../fileLimits';
+import type { ModelCache } from '../models';
+import type { HandEditSupport } from './handEdits';
+
+export interface ReviewDeps {
+  readonly documents: TextDocuments<TextDocument>;
+  readonly models: ModelCache;
+  readonly settingsFor: (uri: string) => Promise<Settings>;
+  readonly logger: Logger;
+  readonly limits: FileLimits;
+  readonly handEdits: Pick<HandEditSupport, 'verdict'>;
+}
+
+export function registerReviewSupport(connection: Connection, deps: ReviewDeps): void {
+  async function review(params: ReviewParams): Promise<ReviewResult | null> {
+    const document = deps.documents.get(params.uri);
+    if (!document || document.languageId !== languageIds.prompts) return null;
+    const version = document.version;
+    const settings = await deps.settingsFor(params.uri);
+    if (deps.limits.refusal(document, settings)) return null;
+    const model = deps.models.model(document) as PromptsDocument;
+    const verdict = await deps.handEdits.verdict(params.uri, version, model);
+    // The user typed while git answered: the client asks again for the newer version.
+    if (deps.documents.get(params.uri)?.version !== version) return null;
+    const service = deps.models.service(document)!;
+    const incremental = deps.models.incrementalFor(document);
+    if (incremental) finish(incremental.prepareCheck(model, settings));
+    let findings: Finding[] = service.check(model, settings, params.uri);
+    let unlogged: readonly HandEdit[] = [];
+    let head: HeadComparison = { kind: 'compared' };
+    if ('kind' in verdict) head = { kind: 'off', reason: describeState(verdict).replace(/^Hand edits off: /, '') };
+    else {
+      findings = [...findings, ...verdict.findings];
+      unlogged = verdict.unlogged;
+    }
+    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []) });
+    return { ...view, uri: params.uri, version };
+  }
+
+  connection.onRequest(reviewRequest, guard(deps.logger, reviewRequest, null, review));
+}

@@ -1,0 +1,283 @@
+// The Session Review's view model of one parsed document version (view.ts):
+// the header with its counts, a card per session with its turns, and the
+// findings (validation, secrets, hand edits against HEAD) placed as marks
+// on the card and turn whose lines hold them. As published, only what the
+// feed would show: public sessions, and no email anywhere.
+
+import type { TomlTable, TomlValue } from 'smol-toml';
+import { type Finding } from '../../finding';
+import { promptsCodes } from '../rules/codes';
+import type { PromptsDocument, SessionModel, TurnModel } from '../toml/document';
+import type { HandEdit } from '../handEdits/diff';
+import { handEditCodes } from '../handEdits/codes';
+import { timeSpan } from '../features/hover';
+import { redactSecrets } from '../rules/redactText';
+import { judgeTimestamp } from '../rules/timestamps';
+import { cardKey } from './keys';
+import { shown, shownIf } from './pieces';
+import type { HeadComparison, KnownCard, Mark, MarkKind, ReviewCard, ReviewCounts, ReviewHeader, ReviewToolCall, ReviewTurn, ReviewView } from './view';
+
+export interface ReviewInputs {
+  /** Validation findings and hand-edit findings of this version (their messages never hold a secret). */
+  readonly findings: readonly Finding[];
+  /** The hand edits no entry records, for the committed text of each (shown on hover). */
+  readonly unlogged: readonly HandEdit[];
+  readonly head: HeadComparison;
+  readonly published: boolean;
+  /** Keys of cards the receiver holds: those are not built again, only named. */
+  readonly known?: ReadonlySet<string>;
+}
+
+/** The argument that says what a call did, per tool (FORMATS.md B.3). */
+export const keyArguments: Readonly<Record<string, string>> = {
+  Read: 'path',
+  Write: 'path',
+  Edit: 'path',
+  StrReplace: 'path',
+  Delete: 'path',
+  Shell: 'command',
+  Bash: 'command',
+  Grep: 'pattern',
+  Glob: 'pattern',
+  WebFetch: 'url',
+  WebSearch: 'search_term',
+  Task: 'description',
+};
+
+export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView {
+  const all = doc.sessions;
+  const sessions = inputs.published ? all.filter((s) => !isPrivate(s)) : all;
+  const marks = placeMarks(all, marksOf(inputs));
+  /** Each id's first session in the file, and whether its card is shown. */
+  const cardOf = new Map<string, { index: number; shown: boolean }>();
+  for (const s of all) {
+    const id = s.view.value['id'];
+    if (typeof id === 'string' && !cardOf.has(id)) cardOf.set(id, { index: s.index, shown: !inputs.published || !isPrivate(s) });
+  }
+  const cards = sessions.map((s) => card(s, marks.bySession.get(s.index) ?? [], cardOf, inputs.known));
+  const shownMarks = sessions.flatMap((s) => (marks.bySession.get(s.index) ?? []).map((m) => m.mark));
+  const fileMarks = inputs.published ? [] : marks.outside;
+  const counts: ReviewCounts = {
+    sessions: sessions.length,
+    public: sessions.filter((s) => !isPrivate(s)).length,
+    private: sessions.filter(isPrivate).length,
+    turns: sessions.reduce((n, s) => n + s.turns.length, 0),
+    ...countMarks([...shownMarks, ...fileMarks]),
+  };
+  return {
+    header: header(doc, counts, inputs.head),
+    cards,
+    marks: fileMarks,
+    published: inputs.published,
+    unreadable: doc.commit === undefined && all.length === 0,
+  };
+}
+
+function isPrivate(s: SessionModel): boolean {
+  return s.view.value['visibility'] === 'private';
+}
+
+function header(doc: PromptsDocument, counts: ReviewCounts, head: HeadComparison): ReviewHeader {
+  const c: TomlTable = doc.commit?.value ?? {};
+  const name = nonBlank(c['author_name']);
+  const username = nonBlank(c['author_username']);
+  const author = name ?? username;
+  return {
+    line: doc.commit?.range.start.line ?? 0,
+    ...(typeof c['branch'] === 'string' && { branch: shown(c['branch']) }),
+    ...(typeof c['message'] === 'string' && { message: shown(c['message']) }),
+    ...(author !== undefined && { author: shown(author) }),
+    ...(username !== undefined && name !== undefined && { username: redactSecrets(username) }),
+    counts,
+    head,
+  };
+}
+
+function card(s: SessionModel, marks: readonly PlacedMark[], cardOf: ReadonlyMap<string, { index: number; shown: boolean }>, known: ReadonlySet<string> | undefined): ReviewCard | KnownCard {
+  const v = s.view.value;
+  const line = s.view.range.start.line;
+  const fork = nonBlank(v['forked_from']);
+  const forkCard = fork === undefined ? undefined : cardOf.get(fork);
+  const forkedFrom: ReviewCard['forkedFrom'] =
+    fork === undefined
+      ? undefined
+      : {
+          id: redactSecrets(fork),
+          ...(forkCard?.shown && forkCard.index !== s.index && { card: forkCard.index }),
+          ...(forkCard && !forkCard.shown && { unpublished: true }),
+        };
+  const key = cardKey(s.view.block.content, { index: s.index, line, marks, forkedFrom });
+  if (known?.has(key)) return { known: key };
+  const id = typeof v['id'] === 'string' ? v['id'] : '';
+  // The block's last line (`endLine` is one past it).
+  const endLine = s.view.block.endLine - 1;
+  const turns = s.turns.map((t, k) => turn(t, line, s.turns[k + 1]?.view.range.start.line ?? endLine + 1, v['verbose'] === true, marks));
+  const merged = reviewed(v);
+  const own = marks.filter((m) => m.turn === undefined).map((m) => m.mark);
+  return {
+    key,
+    index: s.index,
+    line,
+    endLine,
+    id: redactSecrets(id),
+    ...(nonBlank(v['title']) !== undefined && { title: shown(v['title'] as string) }),
+    ...scalar('source', v['source']),
+    ...scalar('model', v['model']),
+    ...scalar('outcome', v['outcome']),
+    tags: Array.isArray(v['tags']) ? v['tags'].filter((t): t is string => typeof t === 'string').map(shown) : [],
+    span: timeSpan(s),
+    ...optionalShown('summary', v['summary']),
+    ...optionalShown('lesson', v['lesson']),
+    private: isPrivate(s),
+    ...(merged && { reviewed: merged }),
+    ...(forkedFrom && { forkedFrom }),
+    turns,
+    marks: own,
+  };
+}
+
+function turn(t: TurnModel, sessionLine: number, nextLine: number, verbose: boolean, marks: readonly PlacedMark[]): ReviewTurn {
+  const v = t.view.value;
+  const role = typeof v['role'] === 'string' ? v['role'] : '';
+  const line = t.view.range.start.line;
+  const showText = role !== 'assistant' || verbose;
+  return {
+    index: t.index,
+    line: Math.max(line, sessionLine),
+    endLine: Math.max(line, nextLine - 1),
+    role: redactSecrets(role),
+    ...(instant(v['at']) !== undefined && { at: instant(v['at'])! }),
+    ...scalar('model', v['model']),
+    ...optionalShown('summary', v['summary']),
+    ...(showText && typeof v['text'] === 'string' && { text: shown(v['text']) }),
+    toolCalls: t.toolCalls.map((c): ReviewToolCall => {
+      const name = typeof c.view.value['name'] === 'string' ? c.view.value['name'] : '';
+      const args = c.view.value['args'];
+      const keyName = keyArguments[name];
+      const keyValue = keyName && args && typeof args === 'object' && !Array.isArray(args) ? (args as TomlTable)[keyName] : undefined;
+      return {
+        index: c.index,
+        line: c.view.range.start.line,
+        name: redactSecrets(name),
+        ...(keyName !== undefined && typeof keyValue === 'string' && { key: { name: keyName, value: shown(keyValue) } }),
+        failed: c.view.value['status'] === 'error',
+      };
+    }),
+    marks: marks.filter((m) => m.turn === t.index).map((m) => m.mark),
+  };
+}
+
+function reviewed(v: TomlTable): ReviewCard['reviewed'] {
+  const mergedFrom = nonBlank(v['merged_from']);
+  const mergedAt = instant(v['merged_at']);
+  const approvedBy = nonBlank(v['approved_by']);
+  if (mergedFrom === undefined && mergedAt === undefined && approvedBy === undefined) return undefined;
+  return {
+    ...(mergedFrom !== undefined && { mergedFrom: redactSecrets(mergedFrom) }),
+    ...(mergedAt !== undefined && { mergedAt }),
+    ...(approvedBy !== undefined && { approvedBy: redactSecrets(approvedBy) }),
+  };
+}
+
+function scalar<K extends string>(key: K, v: TomlValue | undefined): { [P in K]?: string } {
+  const s = nonBlank(v);
+  return (s === undefined ? {} : { [key]: redactSecrets(s) }) as { [P in K]?: string };
+}
+
+function optionalShown<K extends string>(key: K, v: TomlValue | undefined): { [P in K]?: ReturnType<typeof shown> } {
+  const s = shownIf(v);
+  return (s === undefined || s.length === 0 ? {} : { [key]: s }) as { [P in K]?: ReturnType<typeof shown> };
+}
+
+function nonBlank(v: TomlValue | undefined): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
+}
+
+function instant(v: TomlValue | undefined): string | undefined {
+  const verdict = judgeTimestamp(v);
+  return verdict.valid ? new Date(verdict.instant).toISOString().replace(/\.000Z$/, 'Z') : undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Marks.
+
+interface PlacedMark {
+  readonly turn: number | undefined;
+  readonly mark: Mark;
+}
+
+function kindOf(f: Finding): MarkKind | undefined {
+  if (f.code === promptsCodes.secret.code) return 'secret';
+  if (f.code === handEditCodes.unloggedEdit.code) return 'unlogged';
+  if (f.severity === 'error') return 'error';
+  if (f.severity === 'warning') return 'warning';
+  return undefined;
+}
+
+function marksOf(inputs: ReviewInputs): Mark[] {
+  const committed = new Map<string, string>();
+  for (const e of inputs.unlogged) {
+    if (e.committed !== undefined) committed.set(`${e.range.start.line}:${e.range.start.character}:${e.what}`, e.committed);
+  }
+  const out: Mark[] = [];
+  for (const f of inputs.findings) {
+    const kind = kindOf(f);
+    if (!kind) continue;
+    const was = kind === 'unlogged' ? committed.get(`${f.range.start.line}:${f.range.start.character}:${whatOf(f)}`) : undefined;
+    out.push({ kind, line: f.range.start.line, message: redactSecrets(f.message), code: f.code, ...(was !== undefined && { committed: shortened(redactSecrets(was)) }) });
+  }
+  return out;
+}
+
+/** A hover's worth of the committed text: a 512 KiB turn is not sent whole for a tooltip. */
+const committedChars = 2_000;
+
+function shortened(text: string): string {
+  return text.length <= committedChars ? text : `${text.slice(0, committedChars)}… (${(text.length - committedChars).toLocaleString('en-US')} more characters)`;
+}
+
+function whatOf(f: Finding): string {
+  const data = f.data as { what?: unknown } | undefined;
+  return typeof data?.what === 'string' ? data.what : '';
+}
+
+/** Each mark on the session (and turn) whose lines hold it; the rest are the file's. */
+function placeMarks(sessions: readonly SessionModel[], marks: readonly Mark[]): { bySession: Map<number, PlacedMark[]>; outside: Mark[] } {
+  const bySession = new Map<number, PlacedMark[]>();
+  const outside: Mark[] = [];
+  const starts = sessions.map((s) => s.view.range.start.line);
+  for (const mark of marks) {
+    const k = lastAtOrBefore(starts, mark.line);
+    const s = k === -1 ? undefined : sessions[k];
+    if (!s || mark.line >= s.view.block.endLine) {
+      outside.push(mark);
+      continue;
+    }
+    const turnStarts = s.turns.map((t) => t.view.range.start.line);
+    const t = lastAtOrBefore(turnStarts, mark.line);
+    const placed: PlacedMark = { turn: t === -1 ? undefined : s.turns[t]!.index, mark };
+    const list = bySession.get(s.index) ?? [];
+    list.push(placed);
+    bySession.set(s.index, list);
+  }
+  return { bySession, outside };
+}
+
+function lastAtOrBefore(sorted: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= at) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+function countMarks(marks: readonly Mark[]): Pick<ReviewCounts, 'secrets' | 'unlogged' | 'errors' | 'warnings'> {
+  const n = (k: MarkKind) => marks.filter((m) => m.kind === k).length;
+  return { secrets: n('secret'), unlogged: n('unlogged'), errors: n('error'), warnings: n('warning') };
+}

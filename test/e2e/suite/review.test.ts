@@ -1,0 +1,156 @@
+// The Session Review in the real webview: it opens beside a `.prompts`
+// file and shows its sessions (secrets masked, content as text); a click
+// on a turn reveals its source line; the cursor in the source lights up
+// its card and turn; text selected in the page is redacted with one undo
+// step and an [[edits]] entry; Make private edits the session; the "As
+// published" switch leaves out the private session. Every step is taken in
+// the page through its own handlers (the extension's `reviewDrive`), and
+// what the page shows is read back from its report.
+
+import * as assert from 'node:assert/strict';
+import { suite, suiteTeardown, test } from 'mocha';
+import * as vscode from 'vscode';
+import type { PacksApi } from '../../../client/src/api';
+import { activeExtension, closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
+import { lineOf, opened, waitForReport } from './reviewHelpers';
+
+const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
+
+/** Back in the source editor, with its snippet left, undoes the last edit. */
+async function undoInSource(document: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+  await vscode.commands.executeCommand('leaveSnippet');
+  await vscode.commands.executeCommand('undo');
+}
+
+suite('session review', () => {
+  suiteTeardown(closeAllEditors);
+
+  test('opens beside the file: the header, both cards and their turns, the secret masked, content as text', async () => {
+    const { packs, document } = await opened();
+    // Turns are built as their card nears the screen: both cards of this small file are.
+    const report = await waitForReport(packs, document.uri, (r) => r.built === 2, 'the turns of both cards');
+    assert.deepEqual(report.cards, ['r-1', 'r-2']);
+    assert.equal(report.published, false);
+    assert.match(report.text, /feature\/review/);
+    assert.match(report.text, /Alice Chen/);
+    assert.match(report.text, /Login form <script>alert\(1\)<\/script>/);
+    assert.match(report.text, /Private · not published/);
+    assert.match(report.text, /forked from r-1/);
+    assert.ok(!report.text.includes('alice@example.com'), 'never the email');
+    assert.ok(!report.text.includes(secret.slice(4)), 'the secret is masked');
+    assert.match(report.text, /●●●● a GitHub token/);
+    assert.match(report.text, /Add a login form\.\nKeep the old token/, 'line breaks kept');
+    assert.match(report.text, /Grep/);
+    assert.match(report.text, /LoginForm/);
+    assert.match(report.text, /failed/);
+    assert.match(report.text, /1 secret/);
+    assert.ok(!report.tags.includes('SCRIPT'), 'content never became markup');
+  });
+
+  test('the bar of marks jumps to the next mark: the secret in turn 0', async () => {
+    const { packs, document } = await opened();
+    assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'nextMark' }));
+    await waitForReport(packs, document.uri, (r) => r.highlighted?.card === 0 && r.highlighted.turn === 0, 'the secret in card 0, turn 0 lit up');
+  });
+
+  test('a click on a turn reveals its source line', async () => {
+    const { packs, document } = await opened();
+    const line = lineOf(document, 'summary = "Searched for the form."') - 2;
+    assert.ok(packs.reviewDrive(document.uri.toString(), { click: { card: 0, turn: 1 } }));
+    await waitFor(
+      () => vscode.window.activeTextEditor?.document === document && vscode.window.activeTextEditor.selection.active.line === line,
+      defaultDeadlineMs,
+      `the source editor at line ${line + 1}`,
+    );
+  });
+
+  test('the cursor in the source lights up its card and turn', async () => {
+    const { packs, document } = await opened();
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+    const line = lineOf(document, 'Now disable the button');
+    editor.selection = new vscode.Selection(line, 4, line, 4);
+    await waitForReport(packs, document.uri, (r) => r.highlighted?.card === 0 && r.highlighted.turn === 2, 'card 0, turn 2 lit up');
+    const other = lineOf(document, 'A private follow-up.');
+    editor.selection = new vscode.Selection(other, 0, other, 0);
+    await waitForReport(packs, document.uri, (r) => r.highlighted?.card === 1 && r.highlighted.turn === 0, 'card 1, turn 0 lit up');
+  });
+
+  test('text selected in the page is redacted: [REDACTED] and an [[edits]] entry, one undo takes back both', async () => {
+    const { packs, document } = await opened();
+    const original = document.getText();
+    const value = 'Add a login form.\nKeep the old token ';
+    const from = value.indexOf('login');
+    assert.ok(packs.reviewDrive(document.uri.toString(), { select: { value: { session: 0, turn: 0, key: 'text' }, from, to: from + 'login form'.length } }));
+    assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'redact' }));
+    await waitFor(() => document.getText().includes('Add a [REDACTED].'), defaultDeadlineMs, 'the selection redacted in the source');
+    assert.match(document.getText(), /\[\[edits\]\]\nat = \S+\nby = "[^"]*"\nsessions = \["r-1"\]\nturns = \[0\]\nreason = "Redacted text in turn 0\."/);
+    await waitForReport(packs, document.uri, (r) => r.version === document.version && r.text.includes('Add a [REDACTED].'), 'the review to follow the edit');
+    await undoInSource(document);
+    await waitFor(() => document.getText() === original, defaultDeadlineMs, 'one undo to restore the text and remove the entry');
+  });
+
+  test('Make private on a card sets visibility and records it; one undo takes it back', async () => {
+    const { packs, document } = await opened();
+    const original = document.getText();
+    assert.ok(packs.reviewDrive(document.uri.toString(), { pressOn: { card: 0, action: 'makePrivate' } }));
+    await waitFor(() => /outcome = "shipped"\nvisibility = "private"\n/.test(document.getText()), defaultDeadlineMs, 'visibility = "private" on r-1');
+    assert.match(document.getText(), /sessions = \["r-1"\]\nturns = \[\]\nreason = "Made the session private\."/);
+    await waitForReport(packs, document.uri, (r) => r.version === document.version && (r.text.match(/Private · not published/g) ?? []).length === 2, 'both cards marked private');
+    await undoInSource(document);
+    await waitFor(() => document.getText() === original, defaultDeadlineMs, 'one undo to restore the session');
+  });
+
+  test('Delete turn removes its lines and records the index it had; one undo takes it back', async () => {
+    const { packs, document } = await opened();
+    const original = document.getText();
+    assert.ok(packs.reviewDrive(document.uri.toString(), { pressOn: { card: 0, turn: 1, action: 'deleteTurn' } }));
+    await waitFor(() => !document.getText().includes('Searched for the form.'), defaultDeadlineMs, 'turn 1 deleted');
+    assert.match(document.getText(), /sessions = \["r-1"\]\nturns = \[1\]\nreason = "Deleted turn 1\."/);
+    assert.match(document.getText(), /out of it\."""\n\n {2}\[\[sessions\.turns\]\]\n {2}role = "user"\n {2}text = "Now disable/);
+    await undoInSource(document);
+    await waitFor(() => document.getText() === original, defaultDeadlineMs, 'one undo to restore the turn');
+  });
+
+  test('As published shows only the public session, and switches back', async () => {
+    const { packs, document } = await opened();
+    assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'published' }));
+    const published = await waitForReport(packs, document.uri, (r) => r.published, 'the published view');
+    assert.deepEqual(published.cards, ['r-1']);
+    assert.ok(!published.text.includes('A private follow-up.'));
+    assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'published' }));
+    const all = await waitForReport(packs, document.uri, (r) => !r.published, 'the full view again');
+    assert.deepEqual(all.cards, ['r-1', 'r-2']);
+  });
+});
+
+
+suite('session review of a long file', () => {
+  suiteTeardown(closeAllEditors);
+
+  test('builds the turns of the cards near the screen only, and an edit replaces one card', async () => {
+    const sessions = Array.from({ length: 80 }, (_, i) => {
+      const turns = Array.from({ length: 6 }, (_, t) => `  [[sessions.turns]]\n  role = "user"\n  text = "Session ${i}, turn ${t}: ${'words '.repeat(30)}"\n`).join('\n');
+      return `[[sessions]]\nid = "long-${String(i).padStart(2, '0')}"\nsource = "manual"\n\n${turns}`;
+    });
+    const text = `[commit]\nbranch = "long"\nauthor_name = "Alice Chen"\nauthor_email = "alice@example.com"\n\n${sessions.join('\n')}`;
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'prompts', 'long.prompts');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+    const packs = (await activeExtension()).exports as PacksApi;
+    assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', uri), true);
+    const first = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 80 && r.built > 0, 'the long file reviewed');
+    assert.ok(first.built < 40, `only the cards near the screen have their turns built (${first.built} of 80)`);
+    // The cursor on the last session builds and lights up its card.
+    const last = lineOf(document, 'Session 79, turn 5');
+    editor.selection = new vscode.Selection(last, 2, last, 2);
+    await waitForReport(packs, uri, (r) => r.highlighted?.card === 79 && r.highlighted.turn === 5, 'the last card lit up');
+    // One keystroke in one session: the page replaces that card and keeps the other 79.
+    const line = lineOf(document, 'Session 40, turn 0');
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(line, 10), 'x')));
+    const after = await waitForReport(packs, uri, (r) => r.version === document.version, 'the edit reviewed');
+    assert.equal(after.replaced, 1);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+});

@@ -1,0 +1,39 @@
+// What the Session Review's end-to-end tests share: its test file opened
+// with the review beside it, and waits on what the review page reports.
+
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { PacksApi } from '../../../client/src/api';
+import type { ReviewReport } from '../../../src-shared/prompts/review/messages';
+import { activeExtension, defaultDeadlineMs, waitFor, workspaceUri } from './helpers';
+
+const file = 'prompts/review.prompts';
+
+async function api(): Promise<PacksApi> {
+  return (await activeExtension()).exports as PacksApi;
+}
+
+export function waitForReport(packs: PacksApi, uri: vscode.Uri, ok: (r: ReviewReport) => boolean, description: string): Promise<ReviewReport> {
+  return waitFor(() => {
+    const r = packs.reviewShown(uri.toString());
+    return r && ok(r) ? r : undefined;
+  }, defaultDeadlineMs, description);
+}
+
+export function lineOf(document: vscode.TextDocument, needle: string): number {
+  const at = document.getText().indexOf(needle);
+  assert.ok(at >= 0, `${needle} is in the file`);
+  return document.positionAt(at).line;
+}
+
+/** The review's file, open with its committed text, and its review shown beside it. */
+export async function opened(): Promise<{ packs: PacksApi; document: vscode.TextDocument; report: ReviewReport }> {
+  const document = await vscode.workspace.openTextDocument(workspaceUri(file));
+  // In the first group: after a test that left the focus in the review, the active group is the review's.
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preview: false });
+  const packs = await api();
+  assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', document.uri), true);
+  const report = await waitForReport(packs, document.uri, (r) => r.version === document.version, 'the review to show the open version');
+  return { packs, document, report };
+}
+

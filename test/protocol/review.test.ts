@@ -1,0 +1,147 @@
+// The Session Review's requests through the real server over stdio: the
+// view model of the open version with its hand-edit marks against a git
+// HEAD (the committed text on the mark), secrets never on the wire, cards
+// the client holds sent back as their key only, "as published", restricted
+// mode without HEAD (and saying so), and the review's two fixes (redact a
+// selected value, delete a turn) through the versioned fix request.
+
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { pathToFileURL } from 'node:url';
+import type { ReviewCard } from '../../src-shared/prompts/review/view';
+import { type HandEditFixParams, type HandEditFixResult, handEditFixRequest, type ReviewParams, type ReviewResult, reviewRequest } from '../../src-shared/protocol/prompts';
+import { TempRepo } from '../support/gitRepos';
+import { applyEdits, committed, snippetText, withLines } from '../support/handEditFixtures';
+import { LspSession } from '../support/lspSession';
+
+const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
+// Turn 0's text edited (unlogged), a secret pasted into turn 2, and a second, private session.
+const edited = `${withLines(14, 1, '  text = "Add a login form, quickly."').replace('Now disable the button.', `Use ${secret} now.`)}
+[[sessions]]
+id = "s-2"
+source = "manual"
+visibility = "private"
+
+  [[sessions.turns]]
+  role = "user"
+  text = "Private."
+`;
+
+async function started(trusted: boolean): Promise<{ session: LspSession; repo: TempRepo; uri: string }> {
+  const repo = TempRepo.create();
+  const file = repo.write('prompts/feature.prompts', committed);
+  repo.commitAll();
+  const session = await LspSession.start({ rootPath: repo.root, ...(trusted && { initializationOptions: { workspaceTrusted: true } }) });
+  return { session, repo, uri: pathToFileURL(file).href };
+}
+
+function review(session: LspSession, params: ReviewParams): Promise<ReviewResult | null> {
+  return session.request<ReviewResult | null>(reviewRequest, params);
+}
+
+function cards(r: ReviewResult | null): ReviewCard[] {
+  assert.ok(r);
+  return r.cards.filter((c): c is ReviewCard => !('known' in c));
+}
+
+test('the view of the open version: cards, turns, the unlogged edit with its committed text, the secret masked and never sent', async () => {
+  const { session, repo, uri } = await started(true);
+  try {
+    await session.open(uri, 'spec-prompts', edited);
+    const r = await review(session, { uri, published: false });
+    assert.ok(r);
+    assert.equal(r.version, 1);
+    assert.deepEqual(r.header.head, { kind: 'compared' });
+    assert.deepEqual(
+      cards(r).map((c) => [c.id, c.private, c.turns.length]),
+      [
+        ['s-1', false, 3],
+        ['s-2', true, 1],
+      ],
+    );
+    const turn0 = cards(r)[0]!.turns[0]!;
+    assert.deepEqual(turn0.marks.map((m) => [m.kind, m.committed]), [['unlogged', 'Add a login form.']]);
+    assert.equal(cards(r)[0]!.turns[2]!.marks[0]!.kind, 'secret');
+    assert.deepEqual(r.header.counts, { sessions: 2, public: 1, private: 1, turns: 4, secrets: 1, unlogged: 2, errors: 0, warnings: 0 });
+    assert.ok(!session.sent.includes(secret.slice(4)), 'the secret never went over the wire');
+    assert.ok(!JSON.stringify(r).includes('alice@example.com'), 'no author email in the view');
+  } finally {
+    await session.stop();
+    repo.dispose();
+  }
+});
+
+test('cards the client holds come back as their keys; an edit in one session sends that card only', async () => {
+  const { session, repo, uri } = await started(true);
+  try {
+    await session.open(uri, 'spec-prompts', edited);
+    const first = cards(await review(session, { uri, published: false }));
+    const keys = first.map((c) => c.key);
+    const again = await review(session, { uri, published: false, known: keys });
+    assert.deepEqual(again!.cards, keys.map((known) => ({ known })));
+    const lines = edited.split('\n');
+    const line = lines.findIndex((l) => l.includes('"Private."'));
+    const at = { line, character: lines[line]!.indexOf('.') };
+    // A ranged change, as the editor sends a keystroke: the other session's block is kept as it was.
+    await session.edit(uri, [{ range: { start: at, end: at }, text: ', edited' }]);
+    const after = await review(session, { uri, published: false, known: keys });
+    assert.equal(after!.version, 2);
+    assert.deepEqual(after!.cards[0], { known: keys[0] });
+    assert.equal(cards(after)[0]!.id, 's-2');
+  } finally {
+    await session.stop();
+    repo.dispose();
+  }
+});
+
+test('as published: the private session is left out; an unknown document answers null', async () => {
+  const { session, repo, uri } = await started(true);
+  try {
+    await session.open(uri, 'spec-prompts', edited);
+    const r = await review(session, { uri, published: true });
+    assert.deepEqual(cards(r).map((c) => c.id), ['s-1']);
+    assert.equal(r!.published, true);
+    assert.equal(await review(session, { uri: `${uri}.nope`, published: false }), null);
+  } finally {
+    await session.stop();
+    repo.dispose();
+  }
+});
+
+test('restricted mode: the view without HEAD, saying why; no unlogged marks', async () => {
+  const { session, repo, uri } = await started(false);
+  try {
+    await session.open(uri, 'spec-prompts', edited);
+    const r = await review(session, { uri, published: false });
+    assert.deepEqual(r!.header.head, { kind: 'off', reason: 'restricted mode: git is not run' });
+    assert.equal(r!.header.counts.unlogged, 0);
+    assert.equal(cards(r).length, 2);
+  } finally {
+    await session.stop();
+    repo.dispose();
+  }
+});
+
+test("the review's fixes go through the versioned fix request: redact a selected value, delete a turn, refused when stale", async () => {
+  const { session, repo, uri } = await started(true);
+  try {
+    await session.open(uri, 'spec-prompts', edited);
+    const fix = (params: HandEditFixParams) => session.request<HandEditFixResult>(handEditFixRequest, params);
+    const value = 'Add a login form, quickly.';
+    const redact = await fix({ uri, version: 1, fix: { kind: 'redactValue', value: { session: 0, turn: 0, key: 'text' }, from: value.indexOf('quickly'), to: value.length - 1 } });
+    assert.ok(redact.ok, redact.ok ? '' : redact.message);
+    const redacted = applyEdits(edited, redact.edits, redact.entry && { position: redact.entry.position, text: snippetText(redact.entry.snippet) });
+    assert.match(redacted, /text = "Add a login form, \[REDACTED\]\."/);
+    assert.match(redacted, /sessions = \["s-1"\]\nturns = \[0\]\nreason = "Redacted text in turn 0\."/);
+    const del = await fix({ uri, version: 1, fix: { kind: 'deleteTurn', session: 0, turn: 1 } });
+    assert.ok(del.ok);
+    const deleted = applyEdits(edited, del.edits, del.entry && { position: del.entry.position, text: snippetText(del.entry.snippet) });
+    assert.doesNotMatch(deleted, /LoginForm/);
+    assert.match(deleted, /turns = \[1\]\nreason = "Deleted turn 1\."/);
+    const stale = await fix({ uri, version: 0, fix: { kind: 'deleteTurn', session: 0, turn: 1 } });
+    assert.equal(stale.ok, false);
+  } finally {
+    await session.stop();
+    repo.dispose();
+  }
+});
