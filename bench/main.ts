@@ -15,6 +15,7 @@ import { fanOutPackInput, packInput } from './packInput';
 import { previewFigures, type PreviewFigures } from './previewFigures';
 import { promptsFigures, type PromptsFigures } from './promptsFigures';
 import { promptsInput } from './promptsInput';
+import { secretFigures, type SecretFigures } from './secretFigures';
 import { reviewFigures, type ReviewFigures } from './reviewFigures';
 import { debounceMs, serverFigures, type ServerFigures } from './serverFigures';
 import { formatTable } from './table';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   const prompts: PromptsFigures[] = [];
   const packs: PackFigures[] = [];
   const server: ServerFigures[] = [];
+  const secrets: (SecretFigures & { readonly input: string; readonly shareOfValidation: number })[] = [];
   const preview: PreviewFigures[] = [];
   const review: ReviewFigures[] = [];
   let bundle: BundleFigures | undefined;
@@ -76,7 +78,13 @@ async function main(): Promise<void> {
   for (const input of promptsInputs) {
     if (!wanted('prompts', input)) continue;
     progress(`.prompts ${input.name}: core figures`);
-    prompts.push(promptsFigures(input.name, promptsInput(input.size, input.seed), input.plan));
+    const text = promptsInput(input.size, input.seed);
+    const figures = promptsFigures(input.name, text, input.plan);
+    prompts.push(figures);
+    collectGarbage();
+    progress(`.prompts ${input.name}: secret scan, and secretlint on the same text`);
+    const secret = await secretFigures(text, input.plan);
+    secrets.push({ input: input.name, ...secret, shareOfValidation: secret.scan.ms / figures.validation.ms });
     collectGarbage();
   }
   for (const input of promptsInputs) {
@@ -111,11 +119,11 @@ async function main(): Promise<void> {
     loadAverage: { before: loadBefore, after: loadavg()[0]! },
   };
   const targets = targetsOf(prompts, packs, server, preview);
-  print(machine, prompts, packs, server, preview, targets);
+  print(machine, prompts, packs, server, preview, targets, secrets);
   printReview(review);
   if (bundle) printBundle(bundle);
   if (!only && !sizes) {
-    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, packs, server, preview, review, bundle, targets };
+    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, secrets, packs, server, preview, review, bundle, targets };
     writeFileSync(path.join(process.cwd(), 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write('\nwrote bench/results.json\n');
   }
@@ -172,6 +180,8 @@ function targetsOf(prompts: readonly PromptsFigures[], packs: readonly PackFigur
   return targets;
 }
 
+type SecretRow = SecretFigures & { readonly input: string; readonly shareOfValidation: number };
+
 function print(
   machine: Record<string, unknown>,
   prompts: readonly PromptsFigures[],
@@ -179,6 +189,7 @@ function print(
   server: readonly ServerFigures[],
   preview: readonly PreviewFigures[],
   targets: readonly Target[],
+  secrets: readonly SecretRow[],
 ): void {
   const out: string[] = [`\nMachine: ${JSON.stringify(machine)}`];
   if (prompts.length > 0) {
@@ -205,6 +216,18 @@ function print(
       ),
     );
     out.push('(c): checkHandEdits(baseline, current), one user turn changed, both documents parsed beforehand');
+  }
+  if (secrets.length > 0) {
+    out.push('\nSecrets: our scan (every string, key and comment; document parsed beforehand) and secretlint core + recommended preset on the raw text');
+    out.push(
+      formatTable(
+        ['input', 'our scan ms (MB/s)', 'share of (b) validation', 'findings', 'secretlint ms (MB/s)', 'secretlint / (a) smol-toml', 'secretlint findings'],
+        secrets.map((s) => {
+          const parse = prompts.find((p) => p.input === s.input)?.smolToml.ms ?? NaN;
+          return [s.input, `${ms(s.scan)} (${mbps(s.scan)})`, `${(100 * s.shareOfValidation).toFixed(0)}%`, String(s.findings), `${ms(s.secretlint)} (${mbps(s.secretlint)})`, `${(s.secretlint.ms / parse).toFixed(2)}x`, String(s.secretlintFindings)];
+        }),
+      ),
+    );
   }
   if (packs.length > 0) {
     out.push('\nPacks, in process: median ms (MB/s); runs (+ warm-ups)');

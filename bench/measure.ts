@@ -31,20 +31,47 @@ const sink: { value?: unknown } = {};
 export function measure(size: number, plan: Plan, f: () => unknown): Figure {
   collectGarbage();
   for (let i = 0; i < plan.warmups; i++) sink.value = f();
-  const times: number[] = [];
-  const cpuTimes: number[] = [];
+  const samples = new Samples();
+  for (let i = 0; i < plan.runs; i++) samples.stop(f, samples.start());
+  return samples.figure(size, plan);
+}
+
+/** `measure` for a function whose work ends when its promise settles (a peer with an asynchronous API). */
+export async function measureAsync(size: number, plan: Plan, f: () => Promise<unknown>): Promise<Figure> {
+  collectGarbage();
+  for (let i = 0; i < plan.warmups; i++) sink.value = await f();
+  const samples = new Samples();
   for (let i = 0; i < plan.runs; i++) {
-    sink.value = undefined;
-    const cpu = process.cpuUsage();
-    const began = performance.now();
-    sink.value = f();
-    times.push(performance.now() - began);
-    const used = process.cpuUsage(cpu);
-    cpuTimes.push((used.user + used.system) / 1000);
+    const began = samples.start();
+    const value = await f();
+    samples.stop(() => value, began);
   }
-  sink.value = undefined;
-  const ms = median(times);
-  return { ms, cpuMs: median(cpuTimes), mbps: size / 1e6 / (ms / 1000), runs: plan.runs, warmups: plan.warmups };
+  return samples.figure(size, plan);
+}
+
+/** The wall-clock and CPU times of the timed runs. */
+class Samples {
+  private readonly times: number[] = [];
+  private readonly cpuTimes: number[] = [];
+
+  start(): { readonly cpu: NodeJS.CpuUsage; readonly at: number } {
+    sink.value = undefined;
+    return { cpu: process.cpuUsage(), at: performance.now() };
+  }
+
+  /** Ends the run begun at `began`; `result` gives its value (runs the work itself for a synchronous run). */
+  stop(result: () => unknown, began: { readonly cpu: NodeJS.CpuUsage; readonly at: number }): void {
+    sink.value = result();
+    this.times.push(performance.now() - began.at);
+    const used = process.cpuUsage(began.cpu);
+    this.cpuTimes.push((used.user + used.system) / 1000);
+  }
+
+  figure(size: number, plan: Plan): Figure {
+    sink.value = undefined;
+    const ms = median(this.times);
+    return { ms, cpuMs: median(this.cpuTimes), mbps: size / 1e6 / (ms / 1000), runs: plan.runs, warmups: plan.warmups };
+  }
 }
 
 export function median(values: readonly number[]): number {

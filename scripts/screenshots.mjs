@@ -66,6 +66,13 @@ const shots = [
     waitFor: [errorSquiggle, problemRows],
   },
   {
+    // Secrets of several kinds (a comment, a webhook, a database URL, a key over a ''' string) and one an allow comment silences.
+    image: 'prompts-secrets.png',
+    open: 'prompts/fix-billing-deploy.prompts',
+    steps: [showProblems],
+    waitFor: [warningSquiggle, problemRows],
+  },
+  {
     // The demo's feature-login.prompts has one hand edit since HEAD and no [[edits]] entry.
     image: 'hand-edit-quick-fix.png',
     open: 'prompts/feature-login.prompts',

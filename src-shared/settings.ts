@@ -3,6 +3,7 @@
 // resource (section `packsAndPrompts`) and never keeps it in a global.
 
 import type { SeverityLevel } from './finding';
+import type { ExtraSecretPattern, SecretOptions } from './prompts/rules/checkSecrets';
 
 /** A built-in profile's name, a workspace profile's `name`, or a path to a `*.loomprofile.json`. */
 export type ProfileName = string;
@@ -18,6 +19,8 @@ export interface PackSettings {
 export interface PromptsSettings {
   /** Unknown tool names are errors instead of warnings. */
   readonly strictUnknownTools: boolean;
+  /** Severity per secret kind, a team's extra patterns, and (command line) every secret an error. */
+  readonly secrets?: SecretOptions;
 }
 
 export interface Settings {
@@ -45,15 +48,35 @@ export function resolveSettings(raw: unknown): Settings {
   const severity: Record<string, SeverityLevel> = {};
   if (isObject(pack['severity'])) {
     for (const [code, level] of Object.entries(pack['severity'])) {
-      if (level === 'error' || level === 'warning' || level === 'information' || level === 'off') severity[code] = level;
+      if (isLevel(level)) severity[code] = level;
     }
   }
   return {
     pack: { profile, severity, maxRenderBytes: byteBudget(pack['maxRenderBytes']) },
-    prompts: { strictUnknownTools: prompts['strictUnknownTools'] === true },
+    prompts: { strictUnknownTools: prompts['strictUnknownTools'] === true, ...secretSettings(prompts['secrets']) },
     maxFileSizeMB: positive(r['maxFileSizeMB']) ?? defaultSettings.maxFileSizeMB,
     maxItemsComputed: count(r['maxItemsComputed']) ?? defaultSettings.maxItemsComputed,
   };
+}
+
+/** `prompts.secrets`: the levels that are levels, the patterns that have a kind and a pattern. */
+function secretSettings(raw: unknown): { secrets?: SecretOptions } {
+  if (!isObject(raw)) return {};
+  const severity: Record<string, SeverityLevel> = {};
+  if (isObject(raw['severity'])) {
+    for (const [kind, level] of Object.entries(raw['severity'])) if (isLevel(level)) severity[kind] = level;
+  }
+  const extraPatterns: ExtraSecretPattern[] = [];
+  for (const p of Array.isArray(raw['extraPatterns']) ? raw['extraPatterns'] : []) {
+    if (!isObject(p) || typeof p['kind'] !== 'string' || typeof p['pattern'] !== 'string') continue;
+    extraPatterns.push({ kind: p['kind'], pattern: p['pattern'], ...(typeof p['label'] === 'string' && { label: p['label'] }), ...(p['ignoreCase'] === true && { ignoreCase: true }) });
+  }
+  if (Object.keys(severity).length === 0 && extraPatterns.length === 0) return {};
+  return { secrets: { ...(Object.keys(severity).length > 0 && { severity }), ...(extraPatterns.length > 0 && { extraPatterns }) } };
+}
+
+function isLevel(level: unknown): level is SeverityLevel {
+  return level === 'error' || level === 'warning' || level === 'information' || level === 'off';
 }
 
 function positive(v: unknown): number | undefined {

@@ -13,7 +13,7 @@ import { parsePrompts, type PromptsDocument } from '../../src-shared/prompts/tom
 import { checkHandEdits, judgeable } from '../../src-shared/prompts/handEdits/check';
 import { handEditCodes } from '../../src-shared/prompts/handEdits/codes';
 import { describeState, type OffReason } from '../../src-shared/prompts/handEdits/status';
-import { validatePrompts } from '../../src-shared/prompts/rules/validate';
+import { validateOptions, validatePrompts } from '../../src-shared/prompts/rules/validate';
 import type { PromptsSettings } from '../../src-shared/settings';
 import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
 import { headFileText, runSync } from '../../src-node/git/repository';
@@ -36,7 +36,7 @@ const noteworthy: ReadonlySet<OffReason> = new Set(['gitFailed', 'baselineUnpars
 
 export function checkPromptsFile(text: string, settings: PromptsSettings, file: string, options: HandEditOptions = {}): FileCheck {
   const doc = parsePrompts(text);
-  const findings = validatePrompts(doc, { strictUnknownTools: settings.strictUnknownTools });
+  const findings = validatePrompts(doc, validateOptions(settings));
   if (!judgeable(doc)) return { findings };
   const handEdits = handEditFindings(path.resolve(file), doc, options.spawner ?? nodeSyncSpawner, options.strictEdits === true);
   return { findings: sortFindings([...findings, ...handEdits.findings]), ...(handEdits.notChecked !== undefined && { notChecked: handEdits.notChecked }) };

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot } from './paths.mjs';
+import { secretsDemo } from './demoSecrets.mjs';
 import { captures, handEdit, renderPrompts } from './samplePrompts.mjs';
 import { prepareWorkspace } from './workspace.mjs';
 
@@ -33,12 +34,13 @@ export function buildDemoWorkspace(parent) {
     message: 'Baseline: examples and captured sessions',
     before: (dir) => writeAll(dir, Object.fromEntries(Object.entries(captures).map(([rel, c]) => [rel, renderPrompts(c)]))),
   });
-  writeAll(root, { [handEdit.file]: renderPrompts(handEdit.apply(captures[handEdit.file])) });
+  writeAll(root, { [handEdit.file]: renderPrompts(handEdit.apply(captures[handEdit.file])), 'prompts/fix-billing-deploy.prompts': secretsDemo() });
   const editedPack = path.join(root, packEdit.file);
   if (existsSync(editedPack)) writeFileSync(editedPack, readFileSync(editedPack, 'utf8').replace(packEdit.from, packEdit.to));
   const notes = [
     hasExamples ? 'examples/ copied in' : 'examples/ is empty on this checkout: only the demo pack and .prompts files are in',
     `${handEdit.file} has one hand edit since HEAD and no [[edits]] entry`,
+    'prompts/fix-billing-deploy.prompts (not committed) holds secrets of several kinds, one silenced by an allow comment',
     ...(existsSync(editedPack) ? [`${packEdit.file} renders differently from HEAD under the same version`] : []),
   ];
   return { root, notes };

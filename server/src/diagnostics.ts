@@ -13,7 +13,7 @@ import type { Finding, Severity } from '../../src-shared/finding';
 import type { ValidationStats, ValidationStatsResult } from '../../src-shared/protocol/common';
 import type { Settings } from '../../src-shared/settings';
 import { capFindings, refusalFinding } from '../../src-shared/fileLimits';
-import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
+import { redactDeep, redactSecrets } from '../../src-shared/prompts/rules/redactText';
 import { ChunkedTextDocument } from './chunkedTextDocument';
 import { type FileLimits, formatOf } from './fileLimits';
 import type { AnyLanguageService } from './languageService';
@@ -28,7 +28,7 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** A finding as the editor shows it; its messages never repeat a secret (a message may quote a value). */
+/** A finding as the editor shows it; its messages and data never repeat a secret (a message may quote a value). */
 export function toDiagnostic(f: Finding, uri: string): Diagnostic {
   return {
     range: f.range,
@@ -37,7 +37,8 @@ export function toDiagnostic(f: Finding, uri: string): Diagnostic {
     source: 'packs-and-prompts',
     message: redactSecrets(f.message),
     ...(f.related && { relatedInformation: f.related.map((r) => ({ location: { uri: r.file ?? uri, range: r.range }, message: redactSecrets(r.message) })) }),
-    ...(f.data !== undefined && { data: f.data }),
+    // Data may carry a name from the file (an unknown key): a secret used as a key name must not ride along.
+    ...(f.data !== undefined && { data: redactDeep(f.data) }),
   };
 }
 

@@ -4,11 +4,15 @@
 // unknown or the language does not offer the feature. Positions are
 // clamped to the document first: a client whose view is out of date may
 // ask past a line's end or the last line, and no provider should answer
-// with a range outside the text.
+// with a range outside the text. What a feature writes about a file
+// (hovers, completions, symbols, actions, lenses) has every secret in it
+// redacted on the way out, whichever provider put it there; formatting,
+// whose edits are the file's own text, is left alone.
 
 import { type Connection, MessageType, type Position, type Range, type ServerCapabilities, ShowMessageNotification, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings } from '../../src-shared/settings';
+import { redactDeep } from '../../src-shared/prompts/rules/redactText';
 import { guard, type Logger } from './errorBoundary';
 import type { FileLimits } from './fileLimits';
 import type { AnyLanguageService, FeatureContext } from './languageService';
@@ -60,13 +64,13 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
   connection.onHover(
     guard(log, 'hover', null, async (p) => {
       const c = await context(p.textDocument.uri);
-      return (c && c.service.hover?.(c.ctx, inside(c.ctx, p.position))) ?? null;
+      return redactDeep((c && c.service.hover?.(c.ctx, inside(c.ctx, p.position))) ?? null);
     }),
   );
   connection.onCompletion(
     guard(log, 'completion', [], async (p) => {
       const c = await context(p.textDocument.uri);
-      return (c && c.service.completion?.(c.ctx, inside(c.ctx, p.position), p.context)) ?? [];
+      return redactDeep((c && c.service.completion?.(c.ctx, inside(c.ctx, p.position), p.context)) ?? []);
     }),
   );
   connection.onDefinition(
@@ -84,7 +88,7 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
   connection.onDocumentSymbol(
     guard(log, 'documentSymbol', [], async (p) => {
       const c = await context(p.textDocument.uri);
-      return c?.service.documentSymbols?.(c.ctx) ?? [];
+      return redactDeep(c?.service.documentSymbols?.(c.ctx) ?? []);
     }),
   );
   connection.onFoldingRanges(
@@ -96,13 +100,13 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
   connection.onCodeAction(
     guard(log, 'codeAction', [], async (p) => {
       const c = await context(p.textDocument.uri);
-      return (c && c.service.codeActions?.(c.ctx, insideRange(c.ctx, p.range), p.context.diagnostics)) ?? [];
+      return redactDeep((c && c.service.codeActions?.(c.ctx, insideRange(c.ctx, p.range), p.context.diagnostics)) ?? []);
     }),
   );
   connection.onCodeLens(
     guard(log, 'codeLens', [], async (p) => {
       const c = await context(p.textDocument.uri);
-      return c?.service.codeLenses?.(c.ctx) ?? [];
+      return redactDeep(c?.service.codeLenses?.(c.ctx) ?? []);
     }),
   );
   connection.onDocumentFormatting(
@@ -123,7 +127,7 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
       const limit = (await deps.settingsFor('')).maxItemsComputed;
       const onCut = (shown: number, matched: number): void => log.info?.(`workspace symbols for "${p.query}": ${matched} matched, the first ${shown} sent (packsAndPrompts.maxItemsComputed)`);
       const answers = await Promise.all(deps.services.map(async (s) => (await s.workspaceSymbols?.(deps.workspace, p.query, limit, onCut)) ?? []));
-      return answers.flat().slice(0, limit);
+      return redactDeep(answers.flat().slice(0, limit));
     }),
   );
 }

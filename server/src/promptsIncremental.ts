@@ -5,13 +5,13 @@
 import type { PromptsDocument } from '../../src-shared/prompts/toml/document';
 import { parsePromptsInSteps } from '../../src-shared/prompts/toml/document';
 import { updatePromptsInBatch } from '../../src-shared/prompts/toml/incremental';
-import { checkBlockOnce, type ValidateOptions, validatePromptsInSteps } from '../../src-shared/prompts/rules/validate';
+import { checkBlockOnce, type ValidateOptions, validateOptions, validatePromptsInSteps } from '../../src-shared/prompts/rules/validate';
 import type { Settings } from '../../src-shared/settings';
 import type { IncrementalModels } from './models';
 
 /** The same options as the service's check, so the checks done here are the ones it reuses. */
 function optionsOf(settings: Settings): ValidateOptions {
-  return { strictUnknownTools: settings.prompts.strictUnknownTools };
+  return validateOptions(settings.prompts);
 }
 
 export const promptsIncremental: IncrementalModels<PromptsDocument> = {

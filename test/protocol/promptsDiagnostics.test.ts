@@ -1,11 +1,13 @@
 // A `.prompts` document opened over LSP gets its findings as diagnostics:
 // codes, ranges, related information and fix data; fixing the text clears
-// them, and the strict setting turns unknown tools into errors.
+// them, the strict setting turns unknown tools into errors, and the secrets
+// settings set each kind's severity and add a team's patterns.
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver/node';
 import { LspSession } from '../support/lspSession';
+import { fakeSecrets } from '../support/fakeSecrets';
 import { lines, minimalValid } from '../support/promptsFixtures';
 
 const uri = 'file:///work/space%20dir/prompts/captured/feature-x.prompts';
@@ -58,6 +60,27 @@ test('with prompts.strictUnknownTools an unknown tool is an error', async () => 
     assert.deepEqual(
       diagnostics.filter((d) => d.code === 'prompts/unknown-tool').map((d) => d.severity),
       [DiagnosticSeverity.Error],
+    );
+  } finally {
+    await session.stop();
+  }
+});
+
+test('prompts.secrets: a kind made an error, another off, and a team pattern, as the settings say; an allowed secret is a hint', async () => {
+  const [gh, stripe] = ['ghp', 'stripe'].map((n) => fakeSecrets(3).find((f) => f.name === n)!.text);
+  const settings = { prompts: { secrets: { severity: { 'github-token': 'error', 'stripe-key': 'off' }, extraPatterns: [{ kind: 'acme-token', pattern: 'acme_[0-9]{12}' }] } } };
+  const session = await LspSession.start({ settings });
+  try {
+    const text = lines(minimalValid, `  summary = "${gh} ${stripe} acme_123456789012"`, `  lesson = "${gh}" # gitleaks:allow`);
+    await session.open(uri, 'spec-prompts', text);
+    const diagnostics = await session.diagnosticsAt(uri, 1);
+    assert.deepEqual(
+      diagnostics.filter((d) => d.code === 'prompts/secret' || d.code === 'prompts/allowed-secret').map((d) => [d.code, d.severity, (d.data as { kind: string }).kind]),
+      [
+        ['prompts/secret', DiagnosticSeverity.Error, 'github-token'],
+        ['prompts/secret', DiagnosticSeverity.Warning, 'acme-token'],
+        ['prompts/allowed-secret', DiagnosticSeverity.Hint, 'github-token'],
+      ],
     );
   } finally {
     await session.stop();

@@ -1,5 +1,6 @@
 // Secrets never leave in what the extension writes about a file: a capture
-// and a pack full of them go through the server with verbose tracing, every
+// holding every kind (in values, keys and comments) and a pack full of
+// them go through the server with verbose tracing, every
 // feature is asked at every line (hover, completion, symbols, folds, code
 // lenses, code actions on every diagnostic, workspace symbols), and
 // everything the server sent on the wire, logged and wrote to stderr is
@@ -21,6 +22,7 @@ import { type HandEditFixResult, handEditFixRequest } from '../../src-shared/pro
 import { renderRequest } from '../../src-shared/protocol/pack';
 import { LspSession } from '../support/lspSession';
 import { distDir } from '../support/paths';
+import { secretRows } from '../../src-shared/prompts/rules/secrets';
 import { secretPack, secretPrompts, secrets } from '../support/secretsFixture';
 
 function assertNoSecret(text: string, where: string): void {
@@ -44,6 +46,7 @@ test('nothing the server sends or logs holds a secret of the files it checks; th
     await session.connection.sendNotification('$/setTrace', { value: 'verbose' });
     let redactions = 0;
     let refused = 0;
+    let secretFindings = 0;
     const docs = [
       { uri: pathToFileURL(promptsFile).href, language: 'spec-prompts', text: secretPrompts },
       { uri: pathToFileURL(packFile).href, language: 'loom-pack', text: secretPack },
@@ -79,9 +82,12 @@ test('nothing the server sends or logs holds a secret of the files it checks; th
         }
       }
       assertSecretsFlagged(d.language, diagnostics);
+      if (d.language === 'spec-prompts') secretFindings = diagnostics.filter((f) => f.code === 'prompts/secret').length;
     }
-    // Each planted secret can be redacted on its own but the one in the append-only edits log.
-    assert.deepEqual({ redactions, refused }, { redactions: plantedSecrets.length - 1, refused: 1 });
+    // Each planted secret can be redacted on its own (a key name has no redaction), but the one in the append-only edits log.
+    assert.ok(secretFindings >= plantedSecrets.length, `${secretFindings} secret findings for ${plantedSecrets.length} planted secrets`);
+    assert.equal(refused, 1);
+    assert.ok(redactions >= plantedSecrets.length - 1 && redactions < secretFindings, `${redactions} redactions of ${secretFindings} findings`);
     // The preview's answer for the pack, which does not decode: the report of its first corrupt line.
     const packRender = await session.request<{ kind: string }>(renderRequest, { uri: docs[1]!.uri });
     assert.equal(packRender.kind, 'corrupt');
@@ -97,48 +103,40 @@ test('nothing the server sends or logs holds a secret of the files it checks; th
 });
 
 /**
- * Every secret planted in the capture, by its place: the 1-based line, the
- * key the finding names and the secret it covers exactly. Literal, from the
- * fixture: a scan that skips a place (tool-call `args`, a list item, the
- * edits log) loses its row.
+ * Every secret planted in the capture, by its place: the 1-based line and
+ * the secret, once per occurrence, read from the fixture's text itself (not
+ * from the scanner), so a scan that skips a place (tool-call `args`, a list
+ * item, a comment, the edits log, a key) loses its row.
  */
-const plantedSecrets = [
-  '1 schema openai',
-  '5 message github',
-  '11 source anthropic',
-  '12 started_at aws',
-  '13 title githubServer',
-  '14 summary bearer',
-  '15 lesson password',
-  '16 tags githubOauth',
-  '16 tags githubOauth',
-  '17 outcome jwt',
-  '22 text authorization',
-  '22 text token',
-  '23 text apiKey',
-  '28 summary jwt',
-  '32 command bearer',
-  '39 reason openai',
-];
+const plantedSecrets = secretPrompts
+  .split('\n')
+  .flatMap((line, i) => Object.entries(secrets).flatMap(([name, secret]) => Array.from({ length: line.split(secret).length - 1 }, () => `${i + 1} ${name}`)))
+  .sort();
 
 type Range = Diagnostic['range'];
 
-/** Each secret finding as a row of `plantedSecrets`: where it is, the key its message names, and which secret its range covers. */
+/** Each secret finding as rows of `plantedSecrets`: its line and each secret its range covers. */
 function secretPlaces(findings: ReadonlyArray<{ code?: unknown; range: Range; message: string }>): string[] {
   const lines = secretPrompts.split('\n');
   return findings
     .filter((f) => f.code === 'prompts/secret')
-    .map((f) => {
-      const covered = lines[f.range.start.line]!.slice(f.range.start.character, f.range.end.character);
+    .flatMap((f) => {
+      const covered = lines[f.range.start.line]!.slice(f.range.start.character, f.range.end.line === f.range.start.line ? f.range.end.character : undefined);
       const names = Object.entries(secrets).filter(([, secret]) => covered.includes(secret)).map(([name]) => name);
-      return `${f.range.start.line + 1} ${/^`([^`]+)`/.exec(f.message)?.[1] ?? '?'} ${names.join('+') || JSON.stringify(covered)}`;
-    });
+      return names.length > 0 ? names.map((name) => `${f.range.start.line + 1} ${name}`) : [`${f.range.start.line + 1} ${JSON.stringify(covered)}`];
+    })
+    .sort();
 }
 
 /** The capture's secrets are found, each in its place (so the scan above had something to leak). */
 function assertSecretsFlagged(language: string, diagnostics: readonly Diagnostic[]): void {
   if (language !== 'spec-prompts') return;
-  assert.deepEqual(secretPlaces(diagnostics), plantedSecrets);
+  // Every planted secret is found in its place (a private key block or a URL's password is reported beside them too).
+  const found = secretPlaces(diagnostics);
+  assert.deepEqual(plantedSecrets.filter((row) => !found.includes(row)), [], 'planted secrets not found in their place');
+
+  const reported = new Set(diagnostics.filter((d) => d.code === 'prompts/secret').map((d) => (d.data as { kind: string }).kind));
+  assert.deepEqual([...new Set(secretRows.map((r) => r.kind))].filter((k) => !reported.has(k)), [], 'kinds not reported');
 }
 
 test('`check` prints no secret of the files it checks, in either output, nor `render` in its report', () => {
@@ -154,7 +152,8 @@ test('`check` prints no secret of the files it checks, in either output, nor `re
       assert.match(r.stdout, /prompts\/secret/);
       if (json) {
         const findings = (JSON.parse(r.stdout) as Array<{ file: string; code: string; range: Range; message: string }>).filter((f) => f.file.endsWith('capture.prompts'));
-        assert.deepEqual(secretPlaces(findings), plantedSecrets, 'check --json flags each planted secret in its place');
+        const found = secretPlaces(findings);
+        assert.deepEqual(plantedSecrets.filter((row) => !found.includes(row)), [], 'check --json flags each planted secret in its place');
       }
       assertNoSecret(r.stdout, `check${json ? ' --json' : ''} stdout`);
       assertNoSecret(r.stderr, `check${json ? ' --json' : ''} stderr`);

@@ -52,8 +52,9 @@ export function handEditCodeActions(ctx: FeatureContext<PromptsDocument>, range:
     actions.push(action(title, CodeActionKind.QuickFix, { kind: 'redact', ranges: everySecret }));
   }
   for (const d of diagnostics) {
-    if (d.code === handEditCodes.sessionIdChanged.code && isIdData(d.data)) {
-      actions.push(action(`Restore the session id ${JSON.stringify(redactSecrets(d.data.original))}`, CodeActionKind.QuickFix, { kind: 'restoreId', range: d.range, original: d.data.original }, d, true));
+    // An id holding a secret comes back redacted: putting that back would write a wrong id, so it is not offered.
+    if (d.code === handEditCodes.sessionIdChanged.code && isIdData(d.data) && redactSecrets(d.data.original) === d.data.original) {
+      actions.push(action(`Restore the session id ${JSON.stringify(d.data.original)}`, CodeActionKind.QuickFix, { kind: 'restoreId', range: d.range, original: d.data.original }, d, true));
     }
   }
   const at = locate(ctx.model, range.start);

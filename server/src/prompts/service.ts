@@ -3,7 +3,7 @@
 // (one file each, wired in here one line apiece).
 
 import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
-import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
+import { validateOptions, validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { languageIds } from '../../../src-shared/protocol/common';
 import type { LanguageService } from '../languageService';
 import { provideCodeActions } from './codeActions';
@@ -27,7 +27,7 @@ export function createPromptsService(bundle: (() => BundleSupport) | undefined):
   return {
   languageId: languageIds.prompts,
   parse: parsePrompts,
-  check: (doc, settings) => validatePrompts(doc, { strictUnknownTools: settings.prompts.strictUnknownTools }),
+  check: (doc, settings) => validatePrompts(doc, validateOptions(settings.prompts)),
   hover: bundle
     ? async (ctx, position) => (await bundle().hover(ctx.document, ctx.model, position)) ?? provideHover(ctx.model, position)
     : (ctx, position) => provideHover(ctx.model, position),

@@ -69,11 +69,19 @@ export function redactionEdits(doc: PromptsDocument, ranges: readonly Range[]): 
   return edits;
 }
 
-/** Every secret in the file that can be redacted in place (its exact characters are known). */
+/** Each document version's redactable secrets, found once: code actions ask at every cursor move. */
+const rangesOf = new WeakMap<PromptsDocument, readonly Range[]>();
+
+/** Every secret in the file that can be redacted in place (its exact characters are known; an allowed one is not). */
 export function secretRanges(doc: PromptsDocument): Range[] {
-  const report = new Report();
-  for (const block of doc.blocks) checkSecrets(report, block);
-  return report.findings.filter((f) => isRecord(f.data) && f.data['replacement'] === redaction).map((f) => f.range);
+  let ranges = rangesOf.get(doc);
+  if (!ranges) {
+    const report = new Report();
+    for (const block of doc.blocks) checkSecrets(report, block);
+    ranges = report.findings.filter((f) => f.code === codes.secret.code && isRecord(f.data) && f.data['replacement'] === redaction).map((f) => f.range);
+    rangesOf.set(doc, ranges);
+  }
+  return [...ranges];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

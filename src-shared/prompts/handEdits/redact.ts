@@ -1,14 +1,16 @@
 // Redaction of a selection: the selection must lie inside the characters
 // of one string value (basic, literal or multi-line, in any table or inline
 // table); it is widened to whole escape sequences and replaced with
-// `[REDACTED]`, so the literal stays well-formed. A selection that touches
-// TOML syntax (a quote, a key, two values) is refused with a reason.
+// `[REDACTED]`, so the literal stays well-formed. Comment text may be
+// redacted too (a secret in a comment ships with the file). A selection
+// that touches TOML syntax (a quote, a key, two values) is refused with a reason.
 
 import type { Range } from '../../text/range';
 import { blockAtLine, type PromptsDocument } from '../toml/document';
 import { locate } from '../toml/locate';
 import type { Span, StringNode, TableNode, ValueNode } from '../toml/syntaxTree';
 import { valueSourceSpan } from '../toml/strings';
+import { quotedSpans, withinComments } from '../rules/secretComments';
 
 /** What a redaction replaces, and which session and turn it edits. */
 export interface RedactionTarget {
@@ -32,16 +34,17 @@ export function redactionTarget(doc: PromptsDocument, selection: Range): Redacti
   const to = block.offsetAt(selection.end);
   if (from >= to) return { ok: false, message: 'Select the text to redact first.' };
   const found = stringAround(block.root, from, to);
-  const span = found && valueSourceSpan(block.text, found.node, found.node.style, from, to);
-  if (!found || !span) return { ok: false, message: insideOneString };
+  const span = found ? valueSourceSpan(block.text, found.node, found.node.style, from, to) : withinComments(block.text, quotedSpans(block.root), from, to) ? { start: from, end: to } : undefined;
+  if (!span) return { ok: false, message: insideOneString };
   const where = locate(doc, selection.start);
   if (where.tablePath[0] === 'edits') return { ok: false, message: 'The [[edits]] log is append-only: redacting inside an entry would alter it.' };
   const range = block.rangeOf(span);
-  if (!where.session) return { ok: true, target: { range, session: undefined, turn: undefined, where: `\`${found.key}\`` } };
+  const named = found ? `\`${found.key}\`` : 'a comment';
+  if (!where.session) return { ok: true, target: { range, session: undefined, turn: undefined, where: named } };
   const id = where.session.view.value['id'];
   if (typeof id !== 'string') return { ok: false, message: 'This session has no id to record the redaction under.' };
   const turn = where.turn?.index;
-  return { ok: true, target: { range, session: id, turn, where: turn === undefined ? `\`${found.key}\`` : `turn ${turn}` } };
+  return { ok: true, target: { range, session: id, turn, where: turn === undefined ? named : `turn ${turn}` } };
 }
 
 /** The string value node that holds `[from, to)`, and the key it is under. */

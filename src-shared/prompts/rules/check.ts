@@ -7,10 +7,10 @@
 import type { Finding } from '../../finding';
 import type { PromptsSettings } from '../../settings';
 import { finish, parsePromptsInSteps } from '../toml/document';
-import { checkBlockOnce, validatePrompts } from './validate';
+import { checkBlockOnce, validateOptions, validatePrompts } from './validate';
 
 export function checkPrompts(text: string, settings: PromptsSettings): Finding[] {
-  const options = { strictUnknownTools: settings.strictUnknownTools };
+  const options = validateOptions(settings);
   return validatePrompts(
     finish(parsePromptsInSteps(text, (block) => checkBlockOnce(block, options))),
     options,

@@ -1,25 +1,61 @@
-// Secrets (FORMATS.md B.4) in every string value of a block: a warning on
-// the exact characters of the match in the source, escapes included, that
-// never repeats the secret. Replacing the finding's range with `[REDACTED]`
-// is the fix: the range always covers whole escape sequences, so the string
-// literal stays well-formed.
+// Secrets everywhere a `.prompts` file can ship one: every string value,
+// every key, every comment. Each finding sits on the exact characters of
+// the secret in the source (escapes included), names its kind and never
+// repeats it. Replacing the finding's range with `[REDACTED]` is the fix:
+// in a string the range covers whole escape sequences, so the literal stays
+// well-formed; in a comment it covers comment text only. A finding an allow
+// comment silences (secretComments.ts) is reported as a hint that says
+// which comment allows it, so the silencing stays reviewable.
 
 import type { TomlValue } from 'smol-toml';
+import type { SeverityLevel } from '../../finding';
 import type { Block } from '../toml/block';
-import { promptsCodes as codes } from './codes';
-import type { Report } from './report';
-import { findSecrets, redaction, type SecretMatch } from './secrets';
-import { nodeAt, type Span, TableNode } from '../toml/syntaxTree';
+import { nodeAt, type Span, type StringNode, TableNode } from '../toml/syntaxTree';
 import { sourceSpansOfValue } from '../toml/strings';
 import type { PathSegment } from '../toml/tableView';
 import { isTable } from '../toml/valueTypes';
+import { promptsCodes as codes } from './codes';
+import type { Report } from './report';
+import { allowingComment, commentSpan, commentText, outsideQuoted, overlapsAny, quotedSpans } from './secretComments';
+import { findSecrets, isPlaceholder, redaction, type SecretMatch } from './secrets';
 
-export function checkSecrets(report: Report, block: Block): void {
+/** A pattern a team adds (setting `packsAndPrompts.prompts.secrets.extraPatterns`). */
+export interface ExtraSecretPattern {
+  readonly kind: string;
+  readonly label?: string;
+  /** A JavaScript regular expression; a group `(?<secret>…)` marks the part reported, else the whole match. */
+  readonly pattern: string;
+  readonly ignoreCase?: boolean;
+}
+
+export interface SecretOptions {
+  /** Severity per kind (`github-token`, `private-key`, a team's own kind); kinds not listed are warnings. */
+  readonly severity?: Readonly<Record<string, SeverityLevel>>;
+  /** Every secret an error, whatever `severity` says (the command line's `--strict-secrets`); `off` stays off. */
+  readonly strict?: boolean;
+  readonly extraPatterns?: readonly ExtraSecretPattern[];
+}
+
+/** A match as this check reports it: the kind and label may be a team's own. */
+interface Found {
+  readonly kind: string;
+  readonly label: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export function checkSecrets(report: Report, block: Block, options: SecretOptions = {}): void {
+  const extra = compiledExtras(options.extraPatterns);
+  const find = (s: string): Found[] => {
+    const own = findSecrets(s).map(asFound);
+    return extra.length === 0 ? own : withoutOverlaps([...own, ...extraMatches(s, extra)]);
+  };
+  const reported: Span[] = [];
   const path: PathSegment[] = [];
   const walk = (v: TomlValue): void => {
     if (typeof v === 'string') {
-      const found = findSecrets(v);
-      if (found.length > 0) reportSecrets(report, block, path, found);
+      const found = find(v);
+      if (found.length > 0) reportInString(report, block, path, found, options, reported);
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => {
         path.push(i);
@@ -28,6 +64,8 @@ export function checkSecrets(report: Report, block: Block): void {
       });
     } else if (isTable(v)) {
       for (const key of Object.keys(v)) {
+        const found = key.length >= 12 ? find(key) : [];
+        if (found.length > 0) reportInKey(report, block, path, key, found, options);
         path.push(key);
         walk(v[key]!);
         path.pop();
@@ -35,18 +73,135 @@ export function checkSecrets(report: Report, block: Block): void {
     }
   };
   if (block.value) walk(block.value);
+  checkComments(report, block, find, options, reported);
 }
 
-function reportSecrets(report: Report, block: Block, path: readonly PathSegment[], found: readonly SecretMatch[]): void {
+function asFound(m: SecretMatch): Found {
+  return { kind: m.pattern.kind, label: m.pattern.label, start: m.start, end: m.end };
+}
+
+function reportInString(report: Report, block: Block, path: readonly PathSegment[], found: readonly Found[], options: SecretOptions, reported: Span[]): void {
   const node = nodeAt(block.root, path);
   const key = [...path].reverse().find((p) => typeof p === 'string') ?? 'a value';
-  const spans = node && !(node instanceof TableNode) && node.kind === 'string' ? sourceSpansOfValue(block.text, node, node.style, found) : [];
+  const literal = node && !(node instanceof TableNode) && node.kind === 'string' ? (node as StringNode) : undefined;
+  const spans = literal ? sourceSpansOfValue(block.text, literal, literal.style, found) : [];
+  const fallback: Span = node instanceof TableNode ? node.span : (node ?? block.headers[0] ?? { start: 0, end: 0 });
+  // One allow comment covers the whole literal: looked for once, however many secrets it holds.
+  const allowed = allowingComment(block.text, literal ?? fallback, false);
   found.forEach((m, i) => {
     const exact = spans[i];
+    if (exact) reported.push(exact);
     // Without the exact characters (the index and the parser disagree) the value is shown, but no redaction is offered.
-    const span: Span = exact ?? (node instanceof TableNode ? node.span : (node ?? block.headers[0] ?? { start: 0, end: 0 }));
-    report.add(codes.secret, block, span, `\`${key}\` holds ${m.pattern.label}; redact it before this file is shared`, {
-      data: { kind: m.pattern.kind, ...(exact && { replacement: redaction }) },
-    });
+    add(report, block, exact ?? fallback, allowed, `\`${key}\``, m, options, exact !== undefined);
   });
+}
+
+function reportInKey(report: Report, block: Block, path: readonly PathSegment[], key: string, found: readonly Found[], options: SecretOptions): void {
+  const owner = nodeAt(block.root, path);
+  const table = owner instanceof TableNode ? owner : owner?.kind === 'inlineTable' ? owner.table : undefined;
+  const segment = table?.member(key)?.key ?? block.headers[0] ?? { start: 0, end: 0 };
+  const source = block.text.slice(segment.start, segment.end);
+  // A bare or plainly quoted key holds the name as written: the finding is on its characters; a key with escapes is shown whole.
+  const shift = source === key ? 0 : source.slice(1, -1) === key ? 1 : -1;
+  const allowed = allowingComment(block.text, segment, false);
+  for (const m of found) {
+    const span = shift === -1 ? segment : { start: segment.start + shift + m.start, end: segment.start + shift + m.end };
+    add(report, block, span, allowed, 'a key name', m, options, false);
+  }
+}
+
+/** Secrets in the comments of the block, consecutive comment lines read as one text. */
+function checkComments(report: Report, block: Block, find: (s: string) => Found[], options: SecretOptions, reported: readonly Span[]): void {
+  const comments = commentText(block.text);
+  if (!comments || comments.joined.length < 12) return;
+  const candidates = find(comments.joined);
+  if (candidates.length === 0) return;
+  let quoted: Span[] | undefined;
+  const values = [...reported].sort((a, b) => a.start - b.start);
+  const allowedIn = new Map<number, number | undefined>();
+  for (const m of candidates) {
+    const span = commentSpan(comments, m.start, m.end);
+    // A `#` inside a string is no comment: what follows it is the string's, reported (or not) as its value.
+    if (overlapsAny(values, span.start, span.end)) continue;
+    quoted ??= quotedSpans(block.root);
+    if (!outsideQuoted(quoted, span.start)) continue;
+    // One look per comment line, however many secrets it holds.
+    const line = block.text.lastIndexOf('\n', span.end - 1);
+    if (!allowedIn.has(line)) allowedIn.set(line, allowingComment(block.text, span, true));
+    add(report, block, span, allowedIn.get(line), 'a comment', m, options, true);
+  }
+}
+
+/** Reports `m` at `span`: as allowed when a comment at offset `allowedBy` silences it, else at its kind's severity. */
+function add(report: Report, block: Block, span: Span, allowedBy: number | undefined, where: string, m: Found, options: SecretOptions, redactable: boolean): void {
+  if (allowedBy !== undefined) {
+    const line = block.positionAt(allowedBy).line + 1;
+    report.add(codes.secretAllowed, block, span, `${where} holds ${m.label}, allowed by the comment on line ${line}`, { data: { kind: m.kind, allowedOnLine: line } });
+    return;
+  }
+  const level = options.severity?.[m.kind] ?? 'warning';
+  if (level === 'off') return;
+  const severity = options.strict ? 'error' : level;
+  const holds = where === 'a comment' ? 'a comment holds' : where === 'a key name' ? 'a key name is' : `${where} holds`;
+  report.add(codes.secret, block, span, `${holds} ${m.label}; redact it before this file is shared`, {
+    severity,
+    data: { kind: m.kind, ...(redactable && { replacement: redaction }) },
+  });
+}
+
+interface CompiledExtra {
+  readonly kind: string;
+  readonly label: string;
+  readonly regex: RegExp;
+}
+
+const extrasCache = new Map<string, readonly CompiledExtra[]>();
+
+/** A team's patterns as global regexes; one that does not compile is left out (the settings schema says what is expected). */
+function compiledExtras(patterns: readonly ExtraSecretPattern[] | undefined): readonly CompiledExtra[] {
+  if (!patterns || patterns.length === 0) return [];
+  const key = JSON.stringify(patterns);
+  const known = extrasCache.get(key);
+  if (known) return known;
+  const compiled: CompiledExtra[] = [];
+  for (const p of patterns) {
+    if (typeof p.pattern !== 'string' || typeof p.kind !== 'string' || p.pattern === '') continue;
+    try {
+      const regex = new RegExp(p.pattern, `gud${p.ignoreCase ? 'i' : ''}`);
+      compiled.push({ kind: p.kind, label: typeof p.label === 'string' && p.label !== '' ? p.label : `a secret of the team's kind \`${p.kind}\``, regex });
+    } catch {
+      // An invalid pattern finds nothing; the setting's own validation shows the mistake where it is typed.
+      continue;
+    }
+  }
+  if (extrasCache.size > 32) extrasCache.clear();
+  extrasCache.set(key, compiled);
+  return compiled;
+}
+
+function extraMatches(s: string, extras: readonly CompiledExtra[]): Found[] {
+  const out: Found[] = [];
+  for (const e of extras) {
+    e.regex.lastIndex = 0;
+    for (let m = e.regex.exec(s); m !== null; m = e.regex.exec(s)) {
+      if (m[0].length === 0) {
+        e.regex.lastIndex++;
+        continue;
+      }
+      const group = m.indices?.groups?.['secret'];
+      const start = group ? group[0] : m.index;
+      const end = group ? group[1] : m.index + m[0].length;
+      if (end > start && !isPlaceholder(s.slice(start, end))) out.push({ kind: e.kind, label: e.label, start, end });
+    }
+  }
+  return out;
+}
+
+function withoutOverlaps(found: Found[]): Found[] {
+  const kept: Found[] = [];
+  for (const f of [...found].sort((a, b) => a.start - b.start)) {
+    const last = kept[kept.length - 1];
+    if (!last || f.start >= last.end) kept.push(f);
+  }
+  return kept;
 }

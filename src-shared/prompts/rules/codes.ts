@@ -31,7 +31,8 @@ export const promptsCodes = {
   nonUtcTimestamp: { code: 'prompts/non-utc-timestamp', severity: 'warning', rule: 'determinism: timestamps in UTC with Z and whole seconds' },
   sessionOrder: { code: 'prompts/session-order', severity: 'warning', rule: 'determinism: sessions ordered by started_at, then id' },
   duplicateListItem: { code: 'prompts/duplicate-list-item', severity: 'warning', rule: 'determinism: no duplicates in tags or paths_touched' },
-  secret: { code: 'prompts/secret', severity: 'warning', rule: 'B.4 no secrets in string values' },
+  secret: { code: 'prompts/secret', severity: 'warning', rule: 'B.4 no secrets in string values, keys or comments (severity per kind in settings)' },
+  secretAllowed: { code: 'prompts/allowed-secret', severity: 'hint', rule: 'B.4 a secret an allow comment silences (gitleaks:allow, secretlint-disable-line), shown for review' },
 } as const satisfies Record<string, CodeEntry>;
 
 export type PromptsCode = (typeof promptsCodes)[keyof typeof promptsCodes];

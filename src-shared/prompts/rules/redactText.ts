@@ -1,12 +1,13 @@
-// Text made safe to show: every secret the capture writer would redact
-// (FORMATS.md B.4) replaced by `[REDACTED]`. For what the extension writes
-// about a file rather than the file itself (messages, hovers, symbol
-// names, log lines), which must never repeat a secret the file holds.
+// Text made safe to show: every secret of any kind the extension knows
+// (placeholders and documentation examples too: hiding one costs nothing)
+// replaced by `[REDACTED]`. For what the extension writes about a file
+// rather than the file itself (messages, hovers, symbol names, a finding's
+// data, log lines), which must never repeat a secret the file holds.
 
-import { findSecrets, redaction } from './secrets';
+import { matchSecrets, redaction } from './secrets';
 
 export function redactSecrets(text: string): string {
-  const found = findSecrets(text);
+  const found = matchSecrets(text);
   if (found.length === 0) return text;
   let out = '';
   let at = 0;
@@ -15,4 +16,36 @@ export function redactSecrets(text: string): string {
     at = m.end;
   }
   return out + text.slice(at);
+}
+
+/** `value` with every string in it (object keys too) redacted; parts without a secret are kept as they are. */
+export function redactDeep<T>(value: T): T {
+  return redactValue(value) as T;
+}
+
+function redactValue(v: unknown): unknown {
+  if (typeof v === 'string') return redactSecrets(v);
+  if (Array.isArray(v)) {
+    const items = v as readonly unknown[];
+    let copy: unknown[] | undefined;
+    items.forEach((item, i) => {
+      const r = redactValue(item);
+      if (r !== item) (copy ??= [...items])[i] = r;
+    });
+    return copy ?? items;
+  }
+  if (typeof v === 'object' && v !== null) {
+    let copy: Record<string, unknown> | undefined;
+    for (const [k, item] of Object.entries(v)) {
+      const key = redactSecrets(k);
+      const r = redactValue(item);
+      if (r !== item || key !== k) {
+        copy ??= { ...(v as Record<string, unknown>) };
+        if (key !== k) delete copy[k];
+        copy[key] = r;
+      }
+    }
+    return copy ?? v;
+  }
+  return v;
 }

@@ -1,135 +1,187 @@
-// The secret patterns the capture writer redacts (FORMATS.md B.4), as data,
-// and the matcher that finds them in a string value. Patterns are kept in
-// the writer's own (Python) syntax; `compile` turns each into a JavaScript
-// regex. Turn texts run to megabytes, so the matcher does not run ten
-// regexes over every string: each pattern names an anchor, a short piece
-// every match contains that is rare in prose (`-` of `sk-`, `=` of
-// `token=`), one search for all anchors passes over each string, and the
-// full pattern runs only where its anchor says a match would start.
+// The matcher that finds secrets in a string: every row of the scanner
+// table (scannerSecrets.ts) and the writer's ten (writerSecrets.ts). Turn
+// texts run to megabytes, so it does not run fifty regexes over every
+// string: each row names an anchor, a short piece every match contains that
+// is rare in prose (`_` of `ghp_`, `-` of `glpat-`, `:` of `https:`), one
+// search for all anchors passes over each string, and a row's regex runs
+// only where its anchor says a match would start. Placeholders and
+// documentation examples (`AKIAIOSFODNN7EXAMPLE`, `<your token>`, `xxxx`,
+// `${TOKEN}`, a URL whose password is `password`) are not findings.
 
-/**
- * Where a pattern's matches start relative to its anchor (`source`, a
- * JavaScript regex without capture groups): `back` characters before it, or
- * at one of `words` that ends just before it (whitespace allowed between).
- * Two patterns' anchors either are the same source or never match the same text.
- */
-export type Anchor = { readonly source: string; readonly back: number } | { readonly source: string; readonly words: readonly string[] };
+import { scannerRows } from './scannerSecrets';
+import type { SecretRow } from './secretRows';
+import { translatePython, writerRows } from './writerSecrets';
 
-export interface SecretPattern {
-  /** Stable id, carried in the finding's data. */
-  readonly kind: string;
-  /** How a message names it, never quoting it. */
-  readonly label: string;
-  /** The writer's regex, verbatim. */
-  readonly python: string;
-  readonly anchor: Anchor;
-}
-
-const assignment = '[=:]';
-
-export const secretPatterns: readonly SecretPattern[] = [
-  {
-    kind: 'bearer-token',
-    label: 'a bearer token',
-    python: String.raw`(?i)\bbearer\s+[A-Za-z0-9._~+/=\-]{8,}`,
-    anchor: { source: '[bB][eE][aA][rR][eE][rR]', back: 0 },
-  },
-  {
-    kind: 'authorization-header',
-    label: 'an authorization header',
-    python: String.raw`(?i)\bauthorization\s*:\s*[A-Za-z0-9._~+/=\-]{8,}`,
-    anchor: { source: assignment, words: ['authorization'] },
-  },
-  { kind: 'anthropic-key', label: 'an Anthropic API key', python: String.raw`\bsk-ant-[A-Za-z0-9_-]{16,}`, anchor: { source: '-', back: 2 } },
-  { kind: 'secret-key', label: 'an API secret key (sk-)', python: String.raw`\bsk-[A-Za-z0-9_-]{16,}`, anchor: { source: '-', back: 2 } },
-  { kind: 'github-token', label: 'a GitHub token', python: String.raw`\bghp_[A-Za-z0-9]{20,}`, anchor: { source: '_', back: 3 } },
-  { kind: 'github-server-token', label: 'a GitHub server token', python: String.raw`\bghs_[A-Za-z0-9]{20,}`, anchor: { source: '_', back: 3 } },
-  { kind: 'github-oauth-token', label: 'a GitHub OAuth token', python: String.raw`\bgho_[A-Za-z0-9]{20,}`, anchor: { source: '_', back: 3 } },
-  { kind: 'aws-access-key', label: 'an AWS access key id', python: String.raw`\bAKIA[0-9A-Z]{16}\b`, anchor: { source: 'K', back: 1 } },
-  {
-    kind: 'jwt',
-    label: 'a JSON web token',
-    python: String.raw`\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`,
-    anchor: { source: 'J', back: 2 },
-  },
-  {
-    kind: 'credential-assignment',
-    label: 'a password or key assignment',
-    python: String.raw`(?i)\b(password|passwd|token|secret|api[_-]?key)\s*[=:]\s*[^\s&"']{8,}`,
-    anchor: { source: assignment, words: ['password', 'passwd', 'token', 'secret', 'apikey', 'api_key', 'api-key'] },
-  },
-];
+/** Every row: the scanner's first, so at a start both match the precise kind wins over the writer's broader `sk-`. */
+export const secretRows: readonly SecretRow[] = [...scannerRows, ...writerRows];
 
 /** What the writer puts in place of a secret, and what the redact fix writes. */
 export const redaction = '[REDACTED]';
 
 export interface SecretMatch {
-  readonly pattern: SecretPattern;
-  /** UTF-16 offsets in the string value. */
+  readonly pattern: SecretRow;
+  /** UTF-16 offsets in the string value of what is reported and redacted (the `secret` group, else the whole match). */
   readonly start: number;
   readonly end: number;
 }
 
-/** A character Python's `\w` matches in a str pattern: a letter, a digit, or `_`. */
-const wordChar = /[\p{L}\p{N}_]/u;
-
-/**
- * Python regex -> sticky JavaScript regex. A leading `\b` is dropped (the
- * matcher checks it with Python's Unicode notion of a word character, which
- * JavaScript's `\b` lacks); a trailing `\b` becomes a lookahead for the same.
- */
-export function compile(python: string): RegExp {
-  let source = python;
-  let flags = 'uy';
-  if (source.startsWith('(?i)')) {
-    source = source.slice(4);
-    flags += 'i';
-  }
-  if (source.startsWith('\\b')) source = source.slice(2);
-  if (source.endsWith('\\b')) source = `${source.slice(0, -2)}(?![\\p{L}\\p{N}_])`;
-  return new RegExp(source, flags);
-}
-
 interface Compiled {
-  readonly pattern: SecretPattern;
+  readonly row: SecretRow;
+  /** Position in the table: at one start, the lower rank wins. */
+  readonly rank: number;
   readonly regex: RegExp;
-  /** The literal a case-sensitive pattern starts with (`sk-`, `AKIA`), checked before the regex runs. */
-  readonly head: string;
 }
 
-/** The literal characters a case-sensitive Python pattern starts with, after its `\b`. */
-function literalHead(python: string): string {
-  if (python.startsWith('(?i)')) return '';
-  return /^(?:\\b)?([^\\^$.|?*+()[\]{}]*)/.exec(python)?.[1] ?? '';
+/** A head of a row anchored at heads: the text and the row. */
+interface HeadEntry {
+  readonly text: string;
+  readonly c: Compiled;
+}
+
+/** A word of a row anchored at words. */
+interface WordEntry {
+  readonly word: string;
+  readonly c: Compiled;
+  readonly quoted: boolean;
 }
 
 /**
- * The patterns grouped by anchor, in table order; one search for all
- * anchors (no capture groups: a hit allocates nothing but its match); the
- * anchor a hit belongs to, by its text for the anchors of one character
- * (most hits), else by a sticky regex per anchor.
+ * The rows of one anchor source, indexed so a hit costs a lookup or two:
+ * heads by where the anchor sits in them and then by their first
+ * character; words by their last character (folded as IGNORECASE does).
  */
-const { groups, anchorSearch, anchorAt, anchorOfChar } = ((): {
-  groups: readonly (readonly Compiled[])[];
-  anchorSearch: RegExp;
-  anchorAt: readonly RegExp[];
-  anchorOfChar: ReadonlyMap<string, number>;
-} => {
-  const sources: string[] = [];
-  const grouped: Compiled[][] = [];
-  for (const pattern of secretPatterns) {
-    let k = sources.indexOf(pattern.anchor.source);
-    if (k === -1) {
-      k = sources.push(pattern.anchor.source) - 1;
-      grouped.push([]);
+interface Group {
+  readonly headsAt: readonly { readonly at: number; readonly byFirst: ReadonlyMap<number, readonly HeadEntry[]> }[];
+  /** Heads compared as Python's IGNORECASE does (`bearer`). */
+  readonly foldedHeads: readonly (HeadEntry & { readonly at: number })[];
+  readonly wordsByLast: ReadonlyMap<number, readonly WordEntry[]>;
+  readonly quotedWords: boolean;
+}
+
+export class SecretMatcher {
+  private readonly groups: Group[] = [];
+  private readonly anchorSearch: RegExp;
+  private readonly anchorAt: readonly RegExp[];
+  private readonly anchorOfChar = new Map<string, number>();
+
+  constructor(rows: readonly SecretRow[]) {
+    const sources: string[] = [];
+    const groups: { headsAt: Map<number, Map<number, HeadEntry[]>>; foldedHeads: (HeadEntry & { at: number })[]; wordsByLast: Map<number, WordEntry[]>; quotedWords: boolean }[] = [];
+    rows.forEach((row, rank) => {
+      let k = sources.indexOf(row.anchor.source);
+      if (k === -1) {
+        k = sources.push(row.anchor.source) - 1;
+        groups.push({ headsAt: new Map(), foldedHeads: [], wordsByLast: new Map(), quotedWords: false });
+      }
+      const g = groups[k]!;
+      const { source, flags } = row.python !== undefined ? translatePython(row.python) : { source: row.pattern ?? '(?!)', flags: row.ignoreCase ? 'iuy' : 'uy' };
+      const c: Compiled = { row, rank, regex: new RegExp(source, source.includes('(?<secret>') ? `${flags}d` : flags) };
+      const anchor = row.anchor;
+      if ('heads' in anchor) {
+        const sticky = new RegExp(anchor.source, 'y');
+        for (const text of anchor.heads) {
+          const at = anchorIndex(sticky, text);
+          if (flags.includes('i')) g.foldedHeads.push({ text, c, at });
+          else {
+            const byFirst = g.headsAt.get(at) ?? g.headsAt.set(at, new Map()).get(at)!;
+            const first = text.charCodeAt(0);
+            (byFirst.get(first) ?? byFirst.set(first, []).get(first)!).push({ text, c });
+          }
+        }
+      } else {
+        for (const word of anchor.words) {
+          const last = fold(word.charCodeAt(word.length - 1));
+          (g.wordsByLast.get(last) ?? g.wordsByLast.set(last, []).get(last)!).push({ word, c, quoted: anchor.quoted === true });
+        }
+        g.quotedWords ||= anchor.quoted === true;
+      }
+    });
+    for (const g of groups) this.groups.push({ headsAt: [...g.headsAt].map(([at, byFirst]) => ({ at, byFirst })), foldedHeads: g.foldedHeads, wordsByLast: g.wordsByLast, quotedWords: g.quotedWords });
+    // A hit whose text is one such character came from the first anchor that matches exactly that text.
+    for (const c of sources.flatMap(singleCharacters)) {
+      if (!this.anchorOfChar.has(c)) this.anchorOfChar.set(c, sources.findIndex((t) => new RegExp(`^(?:${t})$`).test(c)));
     }
-    grouped[k]!.push({ pattern, regex: compile(pattern.python), head: literalHead(pattern.python) });
+    this.anchorSearch = new RegExp(sources.join('|'), 'g');
+    this.anchorAt = sources.map((t) => new RegExp(t, 'y'));
   }
-  // A hit whose text is one such character came from the first anchor that matches exactly that text.
-  const byChar = new Map<string, number>();
-  for (const c of sources.flatMap(singleCharacters)) byChar.set(c, sources.findIndex((t) => new RegExp(`^(?:${t})$`).test(c)));
-  return { groups: grouped, anchorSearch: new RegExp(sources.join('|'), 'g'), anchorAt: sources.map((t) => new RegExp(t, 'y')), anchorOfChar: byChar };
-})();
+
+  /** Every match in `value`, placeholders included, in order, none overlapping (at one start, the first row wins). */
+  matchAll(value: string): SecretMatch[] {
+    return this.scan(value, false);
+  }
+
+  /** Every secret in `value`: the matches that are not placeholders or documentation examples. */
+  find(value: string): SecretMatch[] {
+    return this.scan(value, true);
+  }
+
+  private scan(value: string, skipPlaceholders: boolean): SecretMatch[] {
+    if (value.length < shortestSecret) return [];
+    const found: Ranked[] = [];
+    const search = this.anchorSearch;
+    search.lastIndex = 0;
+    for (let m = search.exec(value); m !== null; m = search.exec(value)) {
+      const group = this.groups[this.anchorOf(value, m)]!;
+      for (const { at, byFirst } of group.headsAt) {
+        const start = m.index - at;
+        const entries = start >= 0 ? byFirst.get(value.charCodeAt(start)) : undefined;
+        if (entries) for (const e of entries) if (value.startsWith(e.text, start)) tryAt(value, e.c, start, skipPlaceholders, found);
+      }
+      for (const e of group.foldedHeads) {
+        const start = m.index - e.at;
+        if (start >= 0 && endsWithWord(value, start + e.text.length, e.text)) tryAt(value, e.c, start, skipPlaceholders, found);
+      }
+      if (group.wordsByLast.size === 0) continue;
+      const end = beforeSpaces(value, m.index);
+      this.tryWords(value, group, end, false, skipPlaceholders, found);
+      if (group.quotedWords && end > 0 && isQuote(value.charCodeAt(end - 1))) this.tryWords(value, group, beforeSpaces(value, end - 1), true, skipPlaceholders, found);
+    }
+    return found.length > 0 ? withoutOverlaps(found) : [];
+  }
+
+  /** The rows whose word ends at `end`; past a quote (`quoted`), only the rows that allow one. */
+  private tryWords(value: string, group: Group, end: number, quoted: boolean, skipPlaceholders: boolean, found: Ranked[]): void {
+    if (end === 0) return;
+    const entries = group.wordsByLast.get(fold(value.charCodeAt(end - 1)));
+    if (!entries) return;
+    for (const e of entries) if ((!quoted || e.quoted) && endsWithWord(value, end, e.word)) tryAt(value, e.c, end - e.word.length, skipPlaceholders, found);
+  }
+
+  /** Which anchor the search's hit `m` is: the first, in table order, that matches where it matched (as the alternation chose). */
+  private anchorOf(value: string, m: RegExpExecArray): number {
+    const byChar = m[0].length === 1 ? this.anchorOfChar.get(m[0]) : undefined;
+    if (byChar !== undefined) return byChar;
+    let k = 0;
+    for (; k < this.anchorAt.length - 1; k++) {
+      this.anchorAt[k]!.lastIndex = m.index;
+      if (this.anchorAt[k]!.test(value)) break;
+    }
+    return k;
+  }
+}
+
+const matcher = new SecretMatcher(secretRows);
+
+/** Every secret in `value`, in order, none overlapping; placeholders and documentation examples left out. */
+export function findSecrets(value: string): SecretMatch[] {
+  return matcher.find(value);
+}
+
+/** Every match of any row, placeholders too: what text the extension writes about a file hides. */
+export function matchSecrets(value: string): SecretMatch[] {
+  return matcher.matchAll(value);
+}
+
+/** Shorter strings cannot hold a match ("api" + "=" + 8 characters). */
+const shortestSecret = 12;
+
+function anchorIndex(anchor: RegExp, head: string): number {
+  for (let i = 0; i < head.length; i++) {
+    anchor.lastIndex = i;
+    if (anchor.test(head)) return i;
+  }
+  throw new Error(`the anchor ${anchor.source} is not in the head ${head}`);
+}
 
 /** The characters an anchor of one character matches (`-`, `[=:]`), or none for a longer one. */
 function singleCharacters(source: string): string[] {
@@ -138,84 +190,92 @@ function singleCharacters(source: string): string[] {
   return set ? [...set[1]!] : [];
 }
 
-/** Shorter strings cannot hold a match ("api" + "=" + 8 characters). */
-const shortestSecret = 12;
-
-/** Every secret in `value`, in order, none overlapping (at one start, the first pattern in the table wins). */
-export function findSecrets(value: string): SecretMatch[] {
-  if (value.length < shortestSecret) return [];
-  let found: SecretMatch[] | undefined;
-  anchorSearch.lastIndex = 0;
-  for (let m = anchorSearch.exec(value); m !== null; m = anchorSearch.exec(value)) {
-    for (const c of groups[anchorOf(value, m)]!) {
-      const anchor = c.pattern.anchor;
-      if ('back' in anchor) found = tryAt(value, c, m.index - anchor.back, found);
-      else {
-        const end = beforeSpaces(value, m.index);
-        for (const w of anchor.words) if (endsWithWord(value, end, w)) found = tryAt(value, c, end - w.length, found);
-      }
-    }
-  }
-  return found ? withoutOverlaps(found) : [];
+/** A match and the rank of its row, for the tie at one start. */
+interface Ranked extends SecretMatch {
+  readonly rank: number;
 }
 
-/** Which anchor the search's hit `m` is: the first, in table order, that matches where it matched (as the alternation chose). */
-function anchorOf(value: string, m: RegExpExecArray): number {
-  const byChar = m[0].length === 1 ? anchorOfChar.get(m[0]) : undefined;
-  if (byChar !== undefined) return byChar;
-  let k = 0;
-  for (; k < anchorAt.length - 1; k++) {
-    anchorAt[k]!.lastIndex = m.index;
-    if (anchorAt[k]!.test(value)) break;
-  }
-  return k;
-}
-
-/** `found` with `c`'s match at `start` added, if there is one (a new list on the first). */
-function tryAt(value: string, c: Compiled, start: number, found: SecretMatch[] | undefined): SecretMatch[] | undefined {
-  if (start < 0 || !value.startsWith(c.head, start) || followsWordChar(value, start)) return found;
+/** Adds `c`'s match at `start` to `found`, if there is one. */
+function tryAt(value: string, c: Compiled, start: number, skipPlaceholders: boolean, found: Ranked[]): void {
+  const boundary = c.row.boundary ?? (c.row.python !== undefined ? 'word' : 'letter');
+  if (boundary !== 'none' && start > 0 && (boundary === 'word' ? followsWordChar(value, start) : followsLetter(value, start))) return;
   c.regex.lastIndex = start;
   const hit = c.regex.exec(value);
-  if (!hit) return found;
-  (found ??= []).push({ pattern: c.pattern, start, end: start + hit[0].length });
-  return found;
+  if (!hit) return;
+  const span = hit.indices?.groups?.['secret'];
+  const from = span ? span[0] : start;
+  let to = span ? span[1] : start + hit[0].length;
+  while (to > from && trailingSpace.test(value[to - 1]!)) to--;
+  if (skipPlaceholders && isPlaceholder(value.slice(from, to), hit.groups?.['user'], c.row.generic === true)) return;
+  found.push({ pattern: c.row, start: from, end: to, rank: c.rank });
 }
 
-/** Where the whitespace that ends just before `at` begins. */
+/** What a row's own `\s` may have taken at the end of a match (a private key's last line break): JavaScript's. */
+const trailingSpace = /\s/;
+
+/** Where the whitespace (Python's `\s`) that ends just before `at` begins. */
 function beforeSpaces(s: string, at: number): number {
   let end = at;
   while (end > 0 && isSpace(s.charCodeAt(end - 1))) end--;
   return end;
 }
 
-function isSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return /\s/.test(String.fromCharCode(c));
+/** Python's `str.isspace` for one UTF-16 unit (every such character is in the BMP). */
+export function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f);
+  if (c < 0x85) return false;
+  return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
-/** Whether `s` has the (lower-case) word `w` just before `end`, compared case-insensitively as `toLowerCase` does. */
+function isQuote(c: number): boolean {
+  return c === 34 || c === 39;
+}
+
+/** The ASCII letter (lower case) Python's IGNORECASE takes `c` for, or -1: ASCII letters and `İ`, `ı`, `ſ`, the Kelvin sign. */
+function fold(c: number): number {
+  if (c < 128) return c >= 65 && c <= 90 ? c + 32 : c;
+  if (c === 0x130 || c === 0x131) return 105;
+  if (c === 0x17f) return 115;
+  if (c === 0x212a) return 107;
+  return -1;
+}
+
+
+/** Whether `s` has the word `w` just before `end`, compared as Python's IGNORECASE does. */
 function endsWithWord(s: string, end: number, w: string): boolean {
   const start = end - w.length;
   if (start < 0) return false;
-  for (let i = 0; i < w.length; i++) {
-    const c = s.charCodeAt(start + i);
-    // Outside ASCII, lower-casing can change lengths (and the Kelvin sign is a k): let toLowerCase judge.
-    if (c >= 128) return s.slice(start, end).toLowerCase() === w;
-    if ((c >= 65 && c <= 90 ? c + 32 : c) !== w.charCodeAt(i)) return false;
-  }
+  for (let i = 0; i < w.length; i++) if (fold(s.charCodeAt(start + i)) !== fold(w.charCodeAt(i))) return false;
   return true;
 }
 
-/** Sorted by start (stable: table order at equal starts), each kept only if it does not overlap one kept before. */
-function withoutOverlaps(found: SecretMatch[]): SecretMatch[] {
-  if (found.length < 2) return found;
+/**
+ * Sorted by start (table order at equal starts), each kept only if it does
+ * not overlap one kept before; but a precise match inside a broad row's
+ * match (`token=` + a Slack token) takes its place.
+ */
+function withoutOverlaps(found: Ranked[]): SecretMatch[] {
   const kept: SecretMatch[] = [];
-  for (const f of [...found].sort((a, b) => a.start - b.start)) {
+  for (const f of found.sort((a, b) => a.start - b.start || a.rank - b.rank)) {
     const last = kept[kept.length - 1];
-    if (!last || f.start >= last.end) kept.push(f);
+    const match: SecretMatch = { pattern: f.pattern, start: f.start, end: f.end };
+    if (!last || f.start >= last.end) kept.push(match);
+    else if (last.pattern.generic && !f.pattern.generic && f.end <= last.end) kept[kept.length - 1] = match;
   }
   return kept;
 }
+
+/** A character Python's `\w` matches in a str pattern: a letter, a digit, or `_`. */
+const wordChar = /[\p{L}\p{N}_]/u;
+
+function followsLetter(s: string, at: number): boolean {
+  const low = s.charCodeAt(at - 1);
+  if (low < 128) return (low >= 97 && low <= 122) || (low >= 65 && low <= 90);
+  const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
+  return letter.test(String.fromCodePoint(s.codePointAt(start)!));
+}
+
+const letter = /\p{L}/u;
 
 function followsWordChar(s: string, at: number): boolean {
   if (at === 0) return false;
@@ -223,4 +283,44 @@ function followsWordChar(s: string, at: number): boolean {
   if (low < 128) return (low >= 97 && low <= 122) || (low >= 65 && low <= 90) || (low >= 48 && low <= 57) || low === 95;
   const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
   return wordChar.test(String.fromCodePoint(s.codePointAt(start)!));
+}
+
+/** Words a writer of documentation or a template puts where a secret goes (lower case). */
+const placeholderWords = ['example', 'your', 'replace', 'placeholder', 'changeme', 'redacted', 'dummy', 'xxxx', '***', '...', '…', '%s'];
+
+/** Code that reads the secret from elsewhere: `process.env.TOKEN`, `os.environ["KEY"]`, `getenv("KEY")`. */
+const readsEnvironment = /process\.env|os\.environ|getenv/i;
+
+/** Brackets: a template (`<token>`, `{{token}}`, `${TOKEN}`) or code (`os.environ["KEY"]`), never a key. */
+const brackets = /[()[\]{}<>]/;
+
+/** The value of an assignment (`token = value`). */
+const assigned = /^[A-Za-z_-]+\s*[=:]\s*/;
+
+/** Passwords in a URL that only stand for one. */
+const placeholderPasswords = new Set(['password', 'passwd', 'pass', 'pwd', 'secret', 'mypassword', 'pass123', 'changeit']);
+
+/**
+ * A match that is not a secret: a placeholder, a documentation example, a
+ * variable (`$TOKEN`), too few distinct characters to be a key (`1111`), a
+ * URL whose password is its user name or a stand-in. For the writer's
+ * assignment row (`token = …`) the value after `=` or `:` is judged.
+ */
+export function isPlaceholder(secret: string, user?: string, assignment = false): boolean {
+  if (brackets.test(secret) || readsEnvironment.test(secret)) return true;
+  const lower = secret.toLowerCase();
+  for (const w of placeholderWords) if (lower.includes(w)) return true;
+  const prefix = assignment ? assigned.exec(secret) : null;
+  const value = prefix && prefix[0].length < secret.length ? secret.slice(prefix[0].length) : secret;
+  if (value.startsWith('$') || fewerDistinctThan(value, 4)) return true;
+  return user !== undefined && (value === user || value.length < 4 || placeholderPasswords.has(value.toLowerCase()));
+}
+
+function fewerDistinctThan(s: string, n: number): boolean {
+  const seen: number[] = [];
+  for (let i = 0; i < s.length && seen.length < n; i++) {
+    const c = s.charCodeAt(i);
+    if (!seen.includes(c)) seen.push(c);
+  }
+  return seen.length < n;
 }

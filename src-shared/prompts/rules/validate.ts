@@ -6,11 +6,12 @@
 // block it touched is checked again.
 
 import { type Finding, sortFindings } from '../../finding';
+import type { PromptsSettings } from '../../settings';
 import type { Range } from '../../text/range';
 import type { Block } from '../toml/block';
 import { recall, remember } from './blockChecks';
 import { type SessionFact, SchemaChecker } from './checkSchema';
-import { checkSecrets } from './checkSecrets';
+import { checkSecrets, type SecretOptions } from './checkSecrets';
 import type { ToolCallOptions } from './checkToolCalls';
 import { promptsCodes as codes } from './codes';
 import { finish, type PromptsDocument } from '../toml/document';
@@ -18,7 +19,7 @@ import { Report } from './report';
 import { tableSpecs } from './schema';
 import { TableView } from '../toml/tableView';
 
-export type ValidateOptions = ToolCallOptions;
+export type ValidateOptions = ToolCallOptions & { readonly secrets?: SecretOptions };
 
 /** What the cross-block checks need of one block. */
 export interface BlockFacts {
@@ -30,6 +31,11 @@ export interface BlockFacts {
 export interface BlockCheck {
   readonly findings: readonly Finding[];
   readonly facts: BlockFacts;
+}
+
+/** What validation takes of the `.prompts` settings. */
+export function validateOptions(settings: PromptsSettings): ValidateOptions {
+  return { strictUnknownTools: settings.strictUnknownTools, ...(settings.secrets && { secrets: settings.secrets }) };
 }
 
 export function validatePrompts(doc: PromptsDocument, options: ValidateOptions): Finding[] {
@@ -95,7 +101,7 @@ export function checkBlock(block: Block, options: ValidateOptions): BlockCheck {
   }
   const checker = new SchemaChecker(report, options);
   if (!owner) checker.checkRoot(TableView.root(block, block.value));
-  checkSecrets(report, block);
+  checkSecrets(report, block, options.secrets);
   return {
     findings: report.findings,
     facts: { definesCommit: 'commit' in block.value, definesSessions: 'sessions' in block.value, sessions: checker.sessions },

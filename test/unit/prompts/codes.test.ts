@@ -18,6 +18,7 @@ const everyProblem = lines(
   'started_at = 2026-04-21T10:00:00+02:00',
   'tags = ["x", "x"]',
   'title = "ghp_abcdefghijklmnopqrstuvwxyz0123"',
+  'summary = "ghp_abcdefghijklmnopqrstuvwxyz4567" # gitleaks:allow',
   '  [[sessions.turns]]',
   '  role = "user"',
   '  model = "m"',

@@ -1,33 +1,31 @@
-// FORMATS.md B.4: every secret in any string value is a warning on exactly
-// its source characters (escapes included), never quoted in the message,
-// and replacing that range with [REDACTED] leaves valid TOML without it.
+// Secrets (FORMATS.md B.4 and issue 19): each kind, built at run time, is a
+// warning on exactly its source characters (escapes included), named by
+// kind and never quoted; replacing that range with [REDACTED] leaves valid
+// TOML without it. Placeholders and documentation examples are not findings.
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parse } from 'smol-toml';
 import type { Finding } from '../../../src-shared/finding';
-import { compile, findSecrets, redaction, type SecretMatch, secretPatterns } from '../../../src-shared/prompts/rules/secrets';
-import { findingsOf, lines, minimalValid, textAt } from '../../support/promptsFixtures';
-
-const samples: Readonly<Record<string, string>> = {
-  'bearer-token': 'Bearer abcdefgh12345678',
-  'authorization-header': 'Authorization: dXNlcjpwYXNzd29yZA==',
-  'anthropic-key': 'sk-ant-api03-abcdefghijklmnop',
-  'secret-key': 'sk-proj-abcdefghijklmnopqrst',
-  'github-token': 'ghp_abcdefghijklmnopqrstuvwxyz012345',
-  'github-server-token': 'ghs_abcdefghijklmnopqrstuvwxyz012345',
-  'github-oauth-token': 'gho_abcdefghijklmnopqrstuvwxyz012345',
-  'aws-access-key': 'AKIAIOSFODNN7EXAMPLE',
-  jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
-  'credential-assignment': 'password=hunter2hunter2',
-};
+import { findSecrets, matchSecrets, redaction, type SecretMatch, secretRows } from '../../../src-shared/prompts/rules/secrets';
+import { compile, translatePython, writerRows } from '../../../src-shared/prompts/rules/writerSecrets';
+import { fakeSecrets } from '../../support/fakeSecrets';
+import { findingsOf, lines, minimalValid } from '../../support/promptsFixtures';
 
 /** The minimal file with `title = <literal>` on line 10, in its session. */
 const withTitle = (literal: string): string => minimalValid.replace('source = "claude_code"', `source = "claude_code"\ntitle = ${literal}`);
 
 function secrets(text: string): Finding[] {
   return findingsOf(text).filter((f) => f.code === 'prompts/secret');
+}
+
+/** The source text of a finding's range. */
+function sourceAt(text: string, f: Finding): string {
+  const ls = text.split('\n');
+  const { start, end } = f.range;
+  if (start.line === end.line) return ls[start.line]!.slice(start.character, end.character);
+  return [ls[start.line]!.slice(start.character), ...ls.slice(start.line + 1, end.line), ls[end.line]!.slice(0, end.character)].join('\n');
 }
 
 function redact(text: string, f: Finding): string {
@@ -38,18 +36,99 @@ function redact(text: string, f: Finding): string {
   return before + redaction + after;
 }
 
-test('each pattern is found, named by kind, at exactly the secret, never quoted', () => {
-  for (const pattern of secretPatterns) {
-    const secret = samples[pattern.kind]!;
-    const file = withTitle(JSON.stringify(`see ${secret} here`));
-    const found = secrets(file);
-    assert.equal(found.length, 1, pattern.kind);
-    const f = found[0]!;
-    assert.equal(f.severity, 'warning');
-    assert.equal(textAt(file, f), secret, pattern.kind);
-    assert.equal(f.message, `\`title\` holds ${pattern.label}; redact it before this file is shared`);
-    assert.ok(!f.message.includes(secret));
-    assert.deepEqual(f.data, { kind: pattern.kind, replacement: '[REDACTED]' });
+const labelOf = (kind: string): string[] => secretRows.filter((r) => r.kind === kind).map((r) => r.label);
+
+test('every kind, as pasted into a multi-line turn text, is one finding on exactly the secret, named by kind, never quoted', () => {
+  const kinds = new Set(secretRows.map((r) => r.kind));
+  const covered = new Set<string>();
+  for (const seed of [1, 2, 3]) {
+    for (const fake of fakeSecrets(seed)) {
+      covered.add(fake.kind);
+      const file = withTitle(`'''\nWe ran it with ${fake.text} yesterday.\n'''`);
+      const found = secrets(file);
+      assert.equal(found.length, 1, `${fake.name} (seed ${seed}): ${found.map((f) => f.message).join('; ')}`);
+      const f = found[0]!;
+      assert.equal(f.severity, 'warning');
+      assert.equal(sourceAt(file, f), fake.secret, fake.name);
+      assert.deepEqual(f.data, { kind: fake.kind, replacement: '[REDACTED]' }, fake.name);
+      assert.ok(labelOf(fake.kind).some((label) => f.message === `\`title\` holds ${label}; redact it before this file is shared`), `${fake.name}: ${f.message}`);
+      assert.ok(!f.message.includes(fake.secret));
+      const redacted = redact(file, f);
+      assert.deepEqual(secrets(redacted), [], `${fake.name}: redacted`);
+      assert.doesNotThrow(() => parse(redacted));
+    }
+  }
+  assert.deepEqual([...kinds].filter((k) => !covered.has(k)), [], 'every kind has a fake');
+});
+
+test('placeholders, templates and documentation examples are not findings, but the same shapes with a real-looking value are', () => {
+  const notSecrets = [
+    'AKIAIOSFODNN7EXAMPLE',
+    'aws_secret_access_key = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"',
+    'sk-...',
+    'sk-xxxxxxxxxxxxxxxxxxxxxxxx',
+    'ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    'ghp_************************************',
+    '<your token>',
+    'Bearer <your-token-goes-here>',
+    'Bearer YOUR_ACCESS_TOKEN',
+    'token: ${GITHUB_TOKEN}',
+    'password=$DB_PASSWORD',
+    'api_key=os.environ["OPENAI_API_KEY"]',
+    'token = process.env.NPM_TOKEN',
+    'password: [REDACTED]',
+    'Authorization: [REDACTED]',
+    'password=********',
+    'xoxb-your-token-here-1234',
+    'https://user:password@api.example.com/v1',
+    'https://${username}:${password}@api.example.com',
+    'https://{{user}}:{{pass}}@config.example.com',
+    'https://user:abc@api.com/v1',
+    'https://user:1111@service.com/api',
+    'mongodb://mongodb:mongodb@localhost:27017/db',
+    'mysql://user:${PASSWORD}@example.com:3306/db',
+    'postgres://$(PGUSER):$(PGPASSWORD)@$(PGHOST)/db',
+    'mongodb://YOUR_USERNAME:YOUR_PASSWORD@cluster.mongodb.net/test',
+    '-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----',
+    '-----BEGIN PRIVATE KEY-----\nMIIEvQ...xxxx\n-----END PRIVATE KEY-----',
+    '-----BEGIN PRIVATE KEY-----\n****************************************************************************\n-----END PRIVATE KEY-----',
+    'postgresql://localhost:5432/app',
+  ];
+  for (const s of notSecrets) assert.deepEqual(findSecrets(`see ${s} here`), [], s);
+  // The message scrubber is stricter: an example is still hidden in what the extension writes.
+  assert.equal(matchSecrets('AKIAIOSFODNN7EXAMPLE').length, 1);
+});
+
+test('a secret in a key, in an array, an inline table, a literal string and after a line-ending backslash is found at its characters', () => {
+  const [gh, akia, sk, pw] = ['ghp', 'akia', 'sk', 'password'].map((n) => fakeSecrets(4).find((f) => f.name === n)!);
+  const file = lines(
+    minimalValid,
+    '  summary = """',
+    '  line one',
+    `  ${gh!.text.slice(0, 12)}\\`,
+    `     ${gh!.text.slice(12)}`,
+    '  """',
+    `  lesson = '''${pw!.text}'''`,
+    `  extra = ["fine", "${akia!.text}"]`,
+    `  inline = { deep = { key = "${sk!.text}" } }`,
+    `  "${gh!.text}" = 1`,
+  );
+  const found = secrets(file);
+  assert.deepEqual(
+    found.map((f) => [f.range.start.line, (f.data as { kind: string }).kind, f.message.split(' holds ')[0]]),
+    [
+      [16, 'github-token', '`summary`'],
+      [19, 'credential-assignment', '`lesson`'],
+      [20, 'aws-access-key', '`extra`'],
+      [21, 'secret-key', '`key`'],
+      [22, 'github-token', 'a key name is a GitHub token; redact it before this file is shared'],
+    ],
+  );
+  assert.equal(sourceAt(file, found[4]!), gh!.text);
+  for (const f of found.slice(0, 4)) {
+    const redacted = redact(file, f);
+    assert.doesNotThrow(() => parse(redacted));
+    assert.equal(secrets(redacted).length, found.length - 1);
   }
 });
 
@@ -58,39 +137,10 @@ test('a match spanning escapes is mapped back to the source that produced it, an
   const file = withTitle('"token \\u0067hp_abcdefghijklmnopqrstu\\u0076wx and \\\\ more"');
   const found = secrets(file);
   assert.equal(found.length, 1);
-  assert.equal(textAt(file, found[0]!), '\\u0067hp_abcdefghijklmnopqrstu\\u0076wx');
+  assert.equal(sourceAt(file, found[0]!), '\\u0067hp_abcdefghijklmnopqrstu\\u0076wx');
   const redacted = redact(file, found[0]!);
   assert.deepEqual(secrets(redacted), []);
   assert.equal((parse(redacted)['sessions'] as { title: string }[])[0]!.title, 'token [REDACTED] and \\ more');
-});
-
-test('secrets in multi-line and literal strings, arrays, inline tables and unknown keys are all found', () => {
-  const file = lines(
-    minimalValid,
-    '  summary = """',
-    '  line one',
-    '  ghp_abcdefghijklmnop\\',
-    '     qrstuvwxyz',
-    '  """',
-    "  lesson = '''password: hunter2hunter2'''",
-    '  extra = ["fine", "AKIAIOSFODNN7EXAMPLE"]',
-    '  inline = { deep = { key = "sk-abcdefghijklmnopqrstu" } }',
-  );
-  const found = secrets(file);
-  assert.deepEqual(
-    found.map((f) => [f.range.start.line, f.range.start.character, f.range.end.line, f.range.end.character, (f.data as { kind: string }).kind]),
-    [
-      [16, 2, 17, 15, 'github-token'],
-      [19, 14, 19, 38, 'credential-assignment'],
-      [20, 20, 20, 40, 'aws-access-key'],
-      [21, 29, 21, 53, 'secret-key'],
-    ],
-  );
-  for (const f of found) {
-    const redacted = redact(file, f);
-    assert.doesNotThrow(() => parse(redacted));
-    assert.equal(secrets(redacted).length, found.length - 1);
-  }
 });
 
 test("word boundaries are Python's: letters of any script and _ join a word, punctuation does not", () => {
@@ -100,7 +150,7 @@ test("word boundaries are Python's: letters of any script and _ join a word, pun
     findSecrets('x-sk-abcdefghijklmnopqrst').map((m) => [m.start, m.pattern.kind]),
     [[2, 'secret-key']],
   );
-  assert.deepEqual(findSecrets('AKIAIOSFODNN7EXAMPLEé'), []);
+  assert.deepEqual(findSecrets('AKIAIOSFODNQ7ABCDEFGé'), []);
   assert.deepEqual(findSecrets('my_token=abcdefghij'), []);
   assert.deepEqual(
     findSecrets('my-token = abcdefghij').map((m) => [m.start, m.end]),
@@ -108,52 +158,77 @@ test("word boundaries are Python's: letters of any script and _ join a word, pun
   );
 });
 
-test('overlapping matches are reported once: the earliest, and at one start the first pattern in the table', () => {
+test('overlapping matches are reported once: the earliest, and at one start the first row of the table', () => {
   assert.deepEqual(
     findSecrets('sk-ant-abcdefghijklmnopqrst').map((m) => m.pattern.kind),
     ['anthropic-key'],
   );
   assert.deepEqual(
     findSecrets('token: ghp_abcdefghijklmnopqrstuvwxyz').map((m) => [m.pattern.kind, m.start]),
+    [['github-token', 7]],
+    'a precise kind inside the broad token= row is reported instead, and its redaction keeps the name',
+  );
+  assert.deepEqual(
+    findSecrets('secret: token=abc_0123456789abcdef0123').map((m) => [m.pattern.kind, m.start]),
     [['credential-assignment', 0]],
+    'between two broad rows the earliest still wins',
+  );
+  const project = fakeSecrets(5).find((f) => f.name === 'openai-project')!;
+  assert.deepEqual(
+    findSecrets(project.text).map((m) => m.pattern.kind),
+    ['openai-key'],
+    'the precise kind wins over the writer\'s broad sk- row',
   );
 });
 
-/** Every pattern run over the whole string (as Python's finditer), then the same overlap rule. */
+/** Every row run at every start of the string (as a reference), then the same overlap rule; placeholders kept. */
 function reference(value: string): SecretMatch[] {
   const all: SecretMatch[] = [];
-  for (const pattern of secretPatterns) {
-    const sticky = compile(pattern.python);
+  for (const row of secretRows) {
+    const { source, flags } = row.python !== undefined ? translatePython(row.python) : { source: row.pattern!, flags: row.ignoreCase ? 'iuy' : 'uy' };
+    const sticky = new RegExp(source, `${flags}d`);
     for (let at = 0; at < value.length; at++) {
-      if (at > 0 && /[\p{L}\p{N}_]/u.test(String.fromCodePoint(value.codePointAt(at - 1)!))) continue;
+      const boundary = row.boundary ?? (row.python !== undefined ? 'word' : 'letter');
+      const before = at > 0 ? String.fromCodePoint(value.codePointAt(at - 1)!) : '';
+      if (boundary !== 'none' && before !== '' && (boundary === 'word' ? /[\p{L}\p{N}_]/u : /\p{L}/u).test(before)) continue;
       sticky.lastIndex = at;
       const m = sticky.exec(value);
-      if (m) all.push({ pattern, start: at, end: at + m[0].length });
+      if (!m) continue;
+      const group = m.indices?.groups?.['secret'];
+      let end = group ? group[1] : at + m[0].length;
+      const start = group ? group[0] : at;
+      while (end > start && /\s/.test(value[end - 1]!)) end--;
+      all.push({ pattern: row, start, end });
     }
   }
   const kept: SecretMatch[] = [];
-  for (const m of all.sort((a, b) => a.start - b.start || secretPatterns.indexOf(a.pattern) - secretPatterns.indexOf(b.pattern))) {
+  for (const m of all.sort((a, b) => a.start - b.start || secretRows.indexOf(a.pattern) - secretRows.indexOf(b.pattern))) {
     const last = kept[kept.length - 1];
     if (!last || m.start >= last.end) kept.push(m);
+    else if (last.pattern.generic && !m.pattern.generic && m.end <= last.end) kept[kept.length - 1] = m;
   }
   return kept;
 }
 
-test('the anchored matcher finds exactly what running every pattern everywhere finds', () => {
-  const pieces = ['sk-', 'ant-', 'ghp_', 'ghs_', 'gho_', 'AKIA', 'eyJ', 'bearer', 'Bearer ', 'authorization', ':', '=', ' ', '\n', 'token', 'Secret', 'api_key', 'API-KEY', 'passwd', 'é', '_', '-', '.', 'abcdefgh', 'ABCDEFGH', '01234567', '"', '&'];
+test('the anchored matcher finds exactly what running every row everywhere finds', () => {
+  const pieces = [
+    ...['sk-', 'ant-', 'proj-', 'gh', 'p_', 's_', 'o_', 'u_', 'AKIA', 'ASIA', 'AIza', 'SG.', 'SK', 'eyJ', 'np', 'm_', 'gl', 'pat-', 'xo', 'xb-', 'sk_live_', 'hf_', 'shpat_'],
+    ...['bearer', 'Bearer ', 'authorization', 'token', 'Secret', 'api_key', 'API-KEY', 'passwd', 'secret_access_key', 'AccountKey=', '_authToken', 'https', 'postgres', '://', 'u:', '@h'],
+    ...[':', '=', ' ', '\n', '"', '&', 'é', 'İ', 'ſ', '\u212a', '\ufeff', '\x1c', '\x85', '_', '-', '.', '/', 'abcdefgh', 'ABCDEFGH', '01234567', '0123456789abcdef', 'QRSTUVWXYZ234567'],
+  ];
   fc.assert(
     fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
       const value = parts.join('');
-      const strip = (ms: SecretMatch[]): [number, number][] => ms.map((m) => [m.start, m.end]);
-      assert.deepEqual(strip(findSecrets(value)), strip(reference(value)));
+      const strip = (ms: SecretMatch[]): [number, number, string][] => ms.map((m) => [m.start, m.end, m.pattern.kind]);
+      assert.deepEqual(strip(matchSecrets(value)), strip(reference(value)));
     }),
     { numRuns: 2000 },
   );
 });
 
-test('the patterns are the writer list, verbatim', () => {
+test('the writer rows are the writer list, verbatim, and every row names its source', () => {
   assert.deepEqual(
-    secretPatterns.map((p) => p.python),
+    writerRows.map((p) => p.python),
     [
       String.raw`(?i)\bbearer\s+[A-Za-z0-9._~+/=\-]{8,}`,
       String.raw`(?i)\bauthorization\s*:\s*[A-Za-z0-9._~+/=\-]{8,}`,
@@ -167,4 +242,10 @@ test('the patterns are the writer list, verbatim', () => {
       String.raw`(?i)\b(password|passwd|token|secret|api[_-]?key)\s*[=:]\s*[^\s&"']{8,}`,
     ],
   );
+  for (const row of secretRows) assert.match(row.source, /\S/, row.kind);
+  // Each writer pattern compiles; Python's \s and IGNORECASE are spelled out.
+  for (const row of writerRows) assert.ok(compile(row.python!) instanceof RegExp);
+  assert.equal(compile(writerRows[0]!.python!).test('bearer\ufeffabcdefgh'), false, 'U+FEFF is not a space to Python');
+  assert.equal(compile(writerRows[0]!.python!).test('bearer\x1cabcdefgh'), true, 'U+001C is a space to Python');
+  assert.equal(compile(writerRows[1]!.python!).test('authorİzation: abcdefgh'), true, 'İ is an i under IGNORECASE');
 });
