@@ -40,5 +40,7 @@ suite('activation', () => {
       'the Packs & Prompts output channel to be shown',
     );
     await waitFor(() => /language server started/.test(channel.getText()), defaultDeadlineMs, 'the start logged in the channel');
+    // The panel it opened would shorten every editor and webview the later suites measure.
+    await vscode.commands.executeCommand('workbench.action.closePanel');
   });
 });

@@ -99,6 +99,11 @@ suite('hand edits', () => {
     assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), committedValue);
     assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), '"Add a login form."');
     assert.notEqual(diff.group.viewColumn, packColumn, 'beside the file');
+    // Leave the file as committed and saved: closing a dirty editor leaves it dirty for the next test.
+    const restore = new vscode.WorkspaceEdit();
+    restore.replace(document.uri, rangeOf(document, '"Add a login form."'), committedValue);
+    assert.ok(await vscode.workspace.applyEdit(restore));
+    assert.ok(await document.save());
     await closeAllEditors();
   });
 
@@ -115,7 +120,8 @@ suite('hand edits', () => {
     assert.equal(await vscode.commands.executeCommand('packsAndPrompts.redactSelection'), true);
     const redacted = document.getText();
     assert.match(redacted, /text = "Add a login form with \[REDACTED\] fields\."/);
-    assert.match(redacted, /\nsessions = \["5e0c3b2a-7f41-4d6e-9b1c-2a8d4f6e0b93"\]\nturns = \[0\]\nreason = "Redacted text in turn 0\."\n$/);
+    // The entry also covers the pasting itself, an unlogged edit of the same text, and its reason names it (issue 14).
+    assert.match(redacted, /\nsessions = \["5e0c3b2a-7f41-4d6e-9b1c-2a8d4f6e0b93"\]\nturns = \[0\]\nreason = "Redacted text in turn 0\. Also records: text of turn 0 changed\."\n$/);
     const checked = await waitForDiagnostics(document.uri, (ds) => !hasUnlogged(ds) && !ds.some((d) => d.code === secretCode));
     assert.deepEqual(checked.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.message), []);
 

@@ -84,7 +84,11 @@ suite('prompts editor', () => {
     assert.deepStrictEqual(found.map((s) => [s.name, vscode.workspace.asRelativePath(s.location.uri)]), [[loginForm, 'prompts/feature-login.prompts']]);
     // VS Code's Ctrl+T keeps only symbols whose name matches what was typed: the title is in the name.
     const byTitle = await waitFor(() => workspaceSymbols('Login'), defaultDeadlineMs, 'the feature-login session by title');
-    assert.deepStrictEqual(byTitle.map((s) => s.name), [loginForm]);
+    // The Session Review's workspace file has a session of that title too.
+    assert.deepStrictEqual(
+      byTitle.map((s) => [s.name, vscode.workspace.asRelativePath(s.location.uri)]).sort(),
+      [[loginForm, 'prompts/feature-login.prompts'], ['Login form <script>alert(1)</script> (r-1)', 'prompts/feature-review.prompts']],
+    );
     const later = workspaceUri('prompts/later.prompts');
     await vscode.workspace.fs.writeFile(later, new TextEncoder().encode('[[sessions]]\nid = "facade00-later"\ntitle = "Written later"\n'));
     const written = await waitFor(() => workspaceSymbols('facade00'), defaultDeadlineMs, 'the session of a file written after the index was built');

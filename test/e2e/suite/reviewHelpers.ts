@@ -7,17 +7,21 @@ import type { PacksApi } from '../../../client/src/api';
 import type { ReviewReport } from '../../../src-shared/prompts/review/messages';
 import { activeExtension, defaultDeadlineMs, waitFor, workspaceUri } from './helpers';
 
-const file = 'prompts/review.prompts';
+const file = 'prompts/feature-review.prompts';
 
 async function api(): Promise<PacksApi> {
   return (await activeExtension()).exports as PacksApi;
 }
 
 export function waitForReport(packs: PacksApi, uri: vscode.Uri, ok: (r: ReviewReport) => boolean, description: string): Promise<ReviewReport> {
+  let last: ReviewReport | undefined;
   return waitFor(() => {
     const r = packs.reviewShown(uri.toString());
+    last = r;
     return r && ok(r) ? r : undefined;
-  }, defaultDeadlineMs, description);
+  }, defaultDeadlineMs, description).catch((e: unknown) => {
+    throw new Error(`${String(e)}; the last report: ${JSON.stringify(last && { ...last, text: last.text.slice(0, 300) })}`);
+  });
 }
 
 export function lineOf(document: vscode.TextDocument, needle: string): number {
