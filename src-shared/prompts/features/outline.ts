@@ -12,7 +12,7 @@
 import { comparePositions, type Position, type Range } from '../../text/range';
 import type { Block } from '../toml/block';
 import type { PromptsDocument } from '../toml/document';
-import { forEachStatement } from '../toml/statements';
+import { forEachStatementMember } from '../toml/statements';
 import { redactSecrets } from '../rules/redactText';
 import { stringPrefixOf } from '../toml/stringPrefix';
 import type { BlockIndex } from '../toml/scanner';
@@ -314,7 +314,7 @@ class BlockTables {
     // Not kept in the block: an outline of 60 MB would otherwise hold every block's index at once.
     this.index = block.content.indexedOnce();
     for (const h of this.index.headers) this.spans.push(h);
-    forEachStatement(this.index.root, (_path, m) => this.spans.push({ start: m.key.start, end: m.value!.end }));
+    forEachStatementMember(this.index.root, (m) => this.spans.push({ start: m.key.start, end: m.value!.end }));
     this.spans.sort((a, b) => a.start - b.start);
   }
 
@@ -326,7 +326,7 @@ class BlockTables {
   valueFolds(): Fold[] {
     const block = this.block;
     const folds: Fold[] = [];
-    forEachStatement(this.index.root, (_path, m) => {
+    forEachStatementMember(this.index.root, (m) => {
       const v = m.value!;
       const start = block.positionAt(m.key.start).line;
       const end = block.positionAt(v.end);

@@ -36,7 +36,9 @@ function redactValue(v: unknown): unknown {
   }
   if (typeof v === 'object' && v !== null) {
     let copy: Record<string, unknown> | undefined;
-    for (const [k, item] of Object.entries(v)) {
+    // Keys, not entries: an outline of thousands of symbols would otherwise allocate a pair per property.
+    for (const k of Object.keys(v)) {
+      const item = (v as Record<string, unknown>)[k];
       const key = redactSecrets(k);
       const r = redactValue(item);
       if (r !== item || key !== k) {

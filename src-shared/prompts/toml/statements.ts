@@ -13,3 +13,12 @@ export function forEachStatement(t: TableNode, found: (path: readonly string[], 
     for (const element of m.tables ?? []) forEachStatement(element, found);
   }
 }
+
+/** The same statements in the same order, without their key paths: for a pass that needs only where each one is. */
+export function forEachStatementMember(t: TableNode, found: (m: Member) => void): void {
+  for (const m of t.members) {
+    if (m.value) found(m);
+    if (m.table) forEachStatementMember(m.table, found);
+    for (const element of m.tables ?? []) forEachStatementMember(element, found);
+  }
+}

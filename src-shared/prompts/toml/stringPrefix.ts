@@ -8,7 +8,7 @@ import { parseToml } from './blocks';
 
 /** At most `max` UTF-16 units of the value of the string literal `node` in `text`. */
 export function stringPrefixOf(text: string, node: StringNode, max: number): string {
-  if (node.style === 'basic' || node.style === 'literal') return decodeQuotedKey(text, node).slice(0, max);
+  if (node.style === 'basic' || node.style === 'literal') return decodeQuotedKey(text, node, max);
   const closed = node.end - node.start >= 6 && text.startsWith(node.style === 'multilineBasic' ? '"""' : "'''", node.end - 3);
   let start = node.start + 3;
   if (text[start] === '\r' && text[start + 1] === '\n') start += 2;

@@ -205,15 +205,23 @@ export function valueSourceSpan(s: string, span: Span, style: StringStyle, from:
   return start === -1 ? undefined : { start, end };
 }
 
-/** The decoded name of a quoted key (`"a\u0062"` -> `ab`, `'a b'` -> `a b`). */
-export function decodeQuotedKey(s: string, span: Span): string {
+/**
+ * The decoded name of a quoted key (`"a\u0062"` -> `ab`, `'a b'` -> `a b`),
+ * or of a one-line string value; with `max`, its first `max` UTF-16 units
+ * only, read without decoding the rest (a turn's text may be a long basic string).
+ */
+export function decodeQuotedKey(s: string, span: Span, max = Infinity): string {
   const style: StringStyle = s.charCodeAt(span.start) === QUOTE ? 'basic' : 'literal';
+  const content = contentSpan(s, span, style);
+  // Without a backslash each source character is one unit of the value.
+  const head = s.slice(content.start, Math.min(content.end, content.start + max));
+  if (style === 'literal' || !head.includes('\\')) return head;
   let out = '';
   walkValue(s, span, style, (srcStart, srcEnd, count) => {
     out += count === 0 ? '' : srcEnd - srcStart === 1 ? s[srcStart] : decodeEscape(s.slice(srcStart, srcEnd));
-    return true;
+    return out.length < max;
   });
-  return out;
+  return out.length > max ? out.slice(0, max) : out;
 }
 
 const simpleEscapes: Readonly<Record<string, string>> = {
