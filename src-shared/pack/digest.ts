@@ -31,15 +31,27 @@ class Fnv64 {
 }
 
 export function digest(text: string): string {
+  return digestWithSize(text).digest;
+}
+
+/**
+ * The digest of `text` with its UTF-8 length and its code points, in one
+ * walk: a 20 MB render's figures cost one pass instead of three.
+ */
+export function digestWithSize(text: string): { readonly digest: string; readonly bytes: number; readonly codePoints: number } {
   const h = new Fnv64();
+  let bytes = 0;
+  let pairs = 0;
   const end = text.length;
   for (let i = 0; i < end; i++) {
     let c = text.charCodeAt(i);
     if (c < 0x80) {
       h.byte(c);
+      bytes++;
       continue;
     }
     if (c < 0x800) {
+      bytes += 2;
       h.byte(0xc0 | (c >> 6));
       h.byte(0x80 | (c & 0x3f));
       continue;
@@ -49,6 +61,8 @@ export function digest(text: string): string {
       if (c <= 0xdbff && isLowSurrogate(next)) {
         const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
         i++;
+        pairs++;
+        bytes += 4;
         h.byte(0xf0 | (cp >> 18));
         h.byte(0x80 | ((cp >> 12) & 0x3f));
         h.byte(0x80 | ((cp >> 6) & 0x3f));
@@ -57,11 +71,13 @@ export function digest(text: string): string {
       }
       c = 0xfffd;
     }
+    bytes += 3;
     h.byte(0xe0 | (c >> 12));
     h.byte(0x80 | ((c >> 6) & 0x3f));
     h.byte(0x80 | (c & 0x3f));
   }
-  return h.hex();
+  // Every character is a code point but the second half of a pair.
+  return { digest: h.hex(), bytes, codePoints: text.length - pairs };
 }
 
 /** The digest of raw bytes (a file as read from disk, invalid UTF-8 and all). */

@@ -43,14 +43,21 @@ export interface RenderDifference {
   readonly source?: { readonly section: string; readonly line: number };
 }
 
+/**
+ * The spans of a render, or what gives them when they are costly: spans
+ * that trace offset `at` as the whole render's spans would (a preview that
+ * kept the provenance of its first pages only, and must otherwise render it again).
+ */
+export type SpansOf = readonly RenderSpan[] | ((at: number) => readonly RenderSpan[]);
+
 /** `undefined` when the two renders are equal. */
-export function firstDifference(baseline: string, current: string, spans: readonly RenderSpan[]): RenderDifference | undefined {
+export function firstDifference(baseline: string, current: string, spans: SpansOf): RenderDifference | undefined {
   if (baseline === current) return undefined;
   const at = sharedLength(baseline, current);
   const lineStart = current.lastIndexOf('\n', at - 1) + 1;
   let line = 0;
   for (let i = current.indexOf('\n'); i !== -1 && i < lineStart; i = current.indexOf('\n', i + 1)) line++;
-  const span = spanNear(spans, at, lineEnd(current, lineStart));
+  const span = spanNear(typeof spans === 'function' ? spans(at) : spans, at, lineEnd(current, lineStart));
   return {
     line,
     column: at - lineStart,
@@ -63,7 +70,7 @@ export function firstDifference(baseline: string, current: string, spans: readon
 /** Everything the preview says about a render against HEAD's, for one environment. */
 export function compareRenders(
   head: { readonly version: string; readonly text: string },
-  current: { readonly version: string; readonly text: string; readonly spans: readonly RenderSpan[] },
+  current: { readonly version: string; readonly text: string; readonly spans: SpansOf },
 ): BaselineComparison {
   const prefix = commonPrefix(head.text, current.text);
   const difference = firstDifference(head.text, current.text, current.spans);

@@ -49,8 +49,14 @@ export function renderOutcome(
   return { text, overflow };
 }
 
-export function renderDetailed(pack: Pack, env: Environment, profile: ProfileName | Profile = 'loom-9'): RenderDetail {
-  return run(pack, env, profileOf(profile), true);
+/**
+ * The render with its provenance. `spansBefore`: spans only for output
+ * that starts before that offset (a preview showing the first pages of a
+ * 20 MB render needs a few thousand of its million spans); the text, the
+ * dropped sections and the empty placeholders are the whole render's.
+ */
+export function renderDetailed(pack: Pack, env: Environment, profile: ProfileName | Profile = 'loom-9', spansBefore = Infinity): RenderDetail {
+  return run(pack, env, profileOf(profile), true, spansBefore);
 }
 
 /** What each binding renders to in this environment (selections expanded), for hovers and previews. */
@@ -65,8 +71,8 @@ export function bindingValues(pack: Pack, env: Environment, profile: ProfileName
   return values;
 }
 
-function run(pack: Pack, env: Environment, profile: Profile, detailed: boolean): RenderDetail {
-  const writer = new RenderWriter(detailed);
+function run(pack: Pack, env: Environment, profile: Profile, detailed: boolean, spansBefore = Infinity): RenderDetail {
+  const writer = new RenderWriter(detailed, spansBefore);
   const context = new Substitution(pack, env, profile, detailed);
   for (const section of pack.sections) {
     if (section.isFragment) continue;

@@ -8,7 +8,8 @@
 // blank lines, which the line rules remove the same way.
 //
 // With `detailed` set it also records, for every piece of output, the
-// source line it came from; without it, the same code runs minus the
+// source line it came from (up to `spansBefore`, when the caller shows only
+// the start of a huge render); without it, the same code runs minus the
 // bookkeeping, so the plain and detailed renders cannot disagree.
 
 import { skipWhitespace, skipWhitespaceBack } from './whitespace';
@@ -77,7 +78,11 @@ export class RenderWriter implements RenderSink {
   private sectionStarted = false;
   private anySectionStarted = false;
 
-  constructor(readonly detailed: boolean) {
+  constructor(
+    readonly detailed: boolean,
+    /** Spans are recorded only for output that starts before this offset; the text, and all else, is whole. */
+    private readonly spansBefore = Infinity,
+  ) {
     this.spans = detailed ? [] : undefined;
   }
 
@@ -153,7 +158,7 @@ export class RenderWriter implements RenderSink {
     for (let i = 0; i < n && !this.overflow; i++) {
       const at = this.length;
       this.emit(this.pieceText[i]!, this.pieceStart[i]!, this.pieceEnd[i]!);
-      if (this.spans && this.length > at) this.span(at, this.length, this.pieceSection[i]!, this.pieceLine[i]!);
+      if (this.spans && this.length > at && at < this.spansBefore) this.span(at, this.length, this.pieceSection[i]!, this.pieceLine[i]!);
     }
   }
 

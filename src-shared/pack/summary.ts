@@ -13,6 +13,11 @@ import type { Profile } from './profiles';
  */
 export const charactersPerToken = 4.4;
 
+/** Estimated tokens of a text of `codePoints` code points (the figure `estimateTokens` gives). */
+export function tokensOfCodePoints(codePoints: number): number {
+  return Math.ceil(codePoints / charactersPerToken);
+}
+
 /** Estimated tokens of `text` (code points / 4.4, rounded up). */
 export function estimateTokens(text: string): number {
   let codePoints = 0;
@@ -26,7 +31,7 @@ export function estimateTokens(text: string): number {
       if (next >= 0xdc00 && next <= 0xdfff) i++;
     }
   }
-  return Math.ceil(codePoints / charactersPerToken);
+  return tokensOfCodePoints(codePoints);
 }
 
 /** `pack · 0 corrupting · 2 shaping · loom-9` (the profile that judged it), or `pack · corrupt (3 lines)` when it does not decode. */

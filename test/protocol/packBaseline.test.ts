@@ -186,6 +186,13 @@ test('an edited fragment only the platform posture selects: the warning names th
     const there = await renderOf(s, 'ci-platform-proxied');
     assert.equal(there.baseline?.kind === 'compared' && there.baseline.changed, true);
     assert.equal(there.baseline?.kind === 'compared' && there.baseline.firstDifference?.source?.section, '_enforcement_platform');
+    // A preview's window keeps the provenance of its first lines only: a difference before, inside or past it is traced the same.
+    for (const maxChars of [0, 50, 2000, there.text.length]) {
+      const window = await s.session.request<RenderResult | null>(renderRequest, { uri: s.uri, environment: presetRef('ci-platform-proxied'), maxChars });
+      assert.ok(window?.kind === 'rendered');
+      assert.deepEqual(window.baseline, there.baseline, `window of ${maxChars}`);
+      assert.equal(window.renderDigest, there.renderDigest);
+    }
   } finally {
     await stop(s);
   }

@@ -84,7 +84,8 @@ export function describeOff(off: NoBaseline): string {
 // A workspace profile may change under the same name too: its tables are part of the key.
 const profileKeys = new WeakMap<Profile, string>();
 
-function renderKey(environment: Environment, profile: Profile): string {
+/** One key per (profile, environment): what a render depends on besides the pack. */
+export function renderKey(environment: Environment, profile: Profile): string {
   let key = profileKeys.get(profile);
   if (key === undefined) profileKeys.set(profile, (key = JSON.stringify(profile)));
   return `${key}\n${JSON.stringify(environmentToJson(environment))}`;

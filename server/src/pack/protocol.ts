@@ -26,6 +26,7 @@ import type { PackContext } from './context';
 import { resolveEnvironment, type NamedEnvironment, type PackEnvironments } from './environments';
 import type { PackModel } from './model';
 import { provideRender, provideSummary } from './render';
+import type { RenderSpan } from '../../../src-shared/pack/render';
 import { renderWindow } from '../../../src-shared/pack/renderWindow';
 import type { RenderDisciplineSupport } from './renderDiscipline';
 import type { PackLanguageService } from './service';
@@ -65,11 +66,21 @@ export function registerPackProtocolSupport(connection: Connection, deps: PackPr
   const render = guard(deps.logger, renderRequest, null, async (params: RenderParams, environment: NamedEnvironment | undefined) => {
     const ctx = await context(params.uri);
     if (!ctx) return null;
-    const result = provideRender(ctx, environment);
+    // The preview asks for what a person can read (and its provenance only); the compare views for the whole text.
+    const windowed = typeof params.maxChars === 'number';
+    const spansBefore = windowed && Number.isFinite(params.maxChars) ? Math.max(0, Math.floor(params.maxChars!)) : Infinity;
+    const result = provideRender(ctx, environment, spansBefore);
     if (result.kind !== 'rendered') return result;
-    const compared = { ...result, baseline: await deps.discipline.compare(result, ctx.model, environment ?? ctx.environment, ctx.profile) };
-    // The preview asks for what a person can read; the compare views for the whole text.
-    return typeof params.maxChars === 'number' ? renderWindow(compared, params.maxChars) : compared;
+    const kept = result.spans;
+    // The window's spans trace a difference inside them as the whole render's would; one past them needs the whole provenance.
+    const spans = (at: number): readonly RenderSpan[] => {
+      const last = kept[kept.length - 1];
+      if (at < spansBefore && last !== undefined && last.end > at) return kept;
+      const whole = provideRender(ctx, environment);
+      return whole.kind === 'rendered' ? whole.spans : kept;
+    };
+    const compared = { ...result, baseline: await deps.discipline.compare(result, ctx.model, environment ?? ctx.environment, ctx.profile, windowed ? spans : kept) };
+    return windowed ? renderWindow(compared, spansBefore) : compared;
   });
   // A bad environment is the caller's mistake, answered as such rather than as a neutral value.
   connection.onRequest(renderRequest, async (params: RenderParams): Promise<RenderResult | null> => {

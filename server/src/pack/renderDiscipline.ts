@@ -8,7 +8,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
-import { compareRenders } from '../../../src-shared/pack/prefix';
+import { compareRenders, type SpansOf } from '../../../src-shared/pack/prefix';
 import type { Profile } from '../../../src-shared/pack/profiles';
 import { checkRenderDiscipline } from '../../../src-shared/pack/renderDiscipline';
 import {
@@ -41,8 +41,8 @@ export interface RenderDisciplineDeps {
 export interface RenderDisciplineSupport {
   /** The discipline findings of one pack version (none for other languages, or while the pack does not decode). */
   findings(document: TextDocument, model: unknown): Promise<Finding[]>;
-  /** A render of the current version against HEAD's render for the same environment. */
-  compare(rendered: RenderedPack, model: PackModel, environment: NamedEnvironment, profile: Profile): Promise<BaselineComparison>;
+  /** A render of the current version against HEAD's render for the same environment (`spans`: the render's own unless given). */
+  compare(rendered: RenderedPack, model: PackModel, environment: NamedEnvironment, profile: Profile, spans?: SpansOf): Promise<BaselineComparison>;
   /** HEAD moved or trust changed: tell the client's views to ask again. */
   baselinesChanged(): void;
   /** Called when the workspace's environments change (every pack is judged again). */
@@ -75,11 +75,11 @@ export function registerRenderDisciplineSupport(connection: Connection, deps: Re
     });
   }
 
-  async function compare(rendered: RenderedPack, model: PackModel, environment: NamedEnvironment, profile: Profile): Promise<BaselineComparison> {
+  async function compare(rendered: RenderedPack, model: PackModel, environment: NamedEnvironment, profile: Profile, spans: SpansOf = rendered.spans): Promise<BaselineComparison> {
     const committed = await baselines.committed(rendered.uri);
     if (committed.kind === 'off') return committed;
     const head = { version: committed.pack.version, text: baselines.baselineRender(committed, environment.environment, profile) };
-    return compareRenders(head, { version: model.all.pack.version, text: rendered.text, spans: rendered.spans });
+    return compareRenders(head, { version: model.all.pack.version, text: rendered.text, spans });
   }
 
   function profileFor(uri: string, settings: Settings): Profile {

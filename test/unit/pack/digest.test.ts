@@ -4,7 +4,9 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { digest, digestBytes } from '../../../src-shared/pack/digest';
+import fc from 'fast-check';
+import { digest, digestBytes, digestWithSize } from '../../../src-shared/pack/digest';
+import { estimateTokens, tokensOfCodePoints } from '../../../src-shared/pack/summary';
 import { utf8Length } from '../../../src-shared/text/utf8';
 import { refFnv } from './support/reference';
 
@@ -47,4 +49,18 @@ test('utf8Length counts bytes as TextEncoder would', () => {
   for (const text of ['', 'abc', 'é', '日本', '😀', '\ud800', 'a\udc00']) {
     assert.equal(utf8Length(text), new TextEncoder().encode(text).length, JSON.stringify(text));
   }
+});
+
+test('the digest with sizes walks once and says what digest, utf8Length and estimateTokens say', () => {
+  const piece = fc.constantFrom('a', 'é', '✓', '日本', '😀', '\ud800', '\udc00', '\n', ' ', 'x'.repeat(70));
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 60 }).map((p) => p.join('')), (text) => {
+      const figures = digestWithSize(text);
+      assert.equal(figures.digest, refFnv(new TextEncoder().encode(text)));
+      assert.equal(figures.bytes, utf8Length(text));
+      assert.equal(tokensOfCodePoints(figures.codePoints), estimateTokens(text));
+      assert.equal(figures.codePoints, [...text].length);
+    }),
+    { numRuns: 2000 },
+  );
 });

@@ -12,6 +12,8 @@ import { utf8Length } from '../../../src-shared/text/utf8';
 import { render } from '../../../src-shared/pack/render';
 import { estimateTokens } from '../../../src-shared/pack/summary';
 import { provideRender, provideSummary } from '../../../server/src/pack/render';
+import { environmentPresets } from '../../../src-shared/pack/presets';
+import { renderWindow } from '../../../src-shared/pack/renderWindow';
 import { examplesDir } from '../../support/paths';
 import { packCtx, packText, presetEnvironment } from './support/context';
 
@@ -90,4 +92,23 @@ test('the summary: figures, digest, version and environment', () => {
   assert.deepEqual(summary.figures, { corruptions: 0, corrupting: 11, shaping: 7, scorable: false, profile: 'loom-9', profileNote: 'loom-9 (the default)', postures: [...enforcements] });
   assert.equal(summary.version, 1);
   assert.match(summary.environment.id, /^preset:/);
+});
+
+test('a render whose provenance stops at a window is, through that window, the whole render: text, spans, figures and digests', () => {
+  const reviewer = readFileSync(path.join(examplesDir, 'loom-9', 'code-reviewer.pack'), 'utf8');
+  const many = packText(...Array.from({ length: 120 }, (_, i): [string, string] => [`s${i}`, `Line ${i} for {workspace},\n\nwith ü and {shell}.   \n`]));
+  for (const text of [agent, reviewer, many]) {
+    for (const preset of environmentPresets.map((p) => p.id)) {
+      const ctx = packCtx(text, { preset });
+      const whole = provideRender(ctx);
+      assert.ok(whole.kind === 'rendered');
+      const n = whole.text.length;
+      for (const limit of [0, 1, 40, 333, 1000, Math.floor(n / 2), n - 1, n, n + 5]) {
+        const windowed = provideRender(ctx, undefined, limit);
+        assert.ok(windowed.kind === 'rendered');
+        assert.ok(windowed.spans.every((s) => s.start < limit), 'no span past the window');
+        assert.deepEqual(renderWindow(windowed, limit), renderWindow(whole, limit), `${preset}, ${limit} of ${n}`);
+      }
+    }
+  }
 });
