@@ -11,6 +11,7 @@ import {
   type MessageConnection,
 } from 'vscode-languageserver/node';
 import type { Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import { serverExecArgv } from '../../src-shared/protocol/common';
 import { distDir } from './paths';
 
 export interface SessionOptions {
@@ -23,7 +24,7 @@ export interface SessionOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Sent as `initialize`'s `trace` (`verbose`: the server may say the most it ever says). */
   readonly trace?: 'off' | 'messages' | 'verbose';
-  /** Node options for the server process (e.g. V8 heap flags). */
+  /** Node options for the server process; by default those the desktop client starts it with. */
   readonly execArgv?: readonly string[];
 }
 
@@ -50,7 +51,7 @@ export class LspSession {
   initialized!: InitializeResult;
 
   static async start(options: SessionOptions = {}): Promise<LspSession> {
-    const child = spawn(process.execPath, [...(options.execArgv ?? []), path.join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+    const child = spawn(process.execPath, [...(options.execArgv ?? serverExecArgv), path.join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LspSession(child, connection, options.settings ?? {});
     child.stderr!.on('data', (d: Buffer) => (session.stderr += d.toString()));

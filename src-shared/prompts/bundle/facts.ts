@@ -99,7 +99,8 @@ function relativeFacts(block: Block): OneBlock {
   let found = remembered.get(block.content);
   if (!found) {
     const lines = block.content.lineIndex();
-    found = blockFacts(block.text, block.root, block.kind === 'commit', (span) => ({ start: lines.positionAt(span.start), end: lines.positionAt(span.end) }));
+    // The block's index is not kept: the facts of every session of a large file are read when it opens, and only they stay.
+    found = blockFacts(block.text, block.content.indexedOnce().root, block.kind === 'commit', (span) => ({ start: lines.positionAt(span.start), end: lines.positionAt(span.end) }));
     remembered.set(block.content, found);
   }
   return found;

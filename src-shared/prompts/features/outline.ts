@@ -296,9 +296,27 @@ function editNode(t: BlockTables, header: Header): Draft {
   return t.node(reason || 'hand edit', 'edit', t.str(edit, 'by') ?? '', header, []);
 }
 
-/** Whitespace collapsed, cut at a word boundary near `firstWordsLength` characters. */
-function firstWords(s: string): string {
-  const flat = s.replace(/\s+/g, ' ').trim();
+const space = /\s/;
+
+/**
+ * Whitespace collapsed, cut at a word boundary near `firstWordsLength`
+ * characters. Only as much of `s` is read as the words shown take: the
+ * outline of a large file names thousands of turns this way.
+ */
+export function firstWords(s: string): string {
+  // `flat` grows as a prefix of the whole text collapsed and trimmed, up to one character past the length shown.
+  let flat = '';
+  let pendingSpace = false;
+  for (let i = 0; i < s.length && flat.length <= firstWordsLength; i++) {
+    const c = s[i]!;
+    if (space.test(c)) {
+      pendingSpace = flat.length > 0;
+      continue;
+    }
+    if (pendingSpace) flat += ' ';
+    pendingSpace = false;
+    flat += c;
+  }
   if (flat.length <= firstWordsLength) return flat;
   const cut = flat.lastIndexOf(' ', firstWordsLength);
   return `${flat.slice(0, cut > firstWordsLength / 2 ? cut : firstWordsLength)}…`;

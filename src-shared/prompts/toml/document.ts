@@ -10,6 +10,7 @@ import { Block, BlockContent } from './block';
 import { splitBlocksInSteps } from './scanner';
 import { clashGroups, countLineBreaks, parseToml, settleSharedKeys, type TomlResult } from './blocks';
 import { TableView } from './tableView';
+import { isTable } from './valueTypes';
 
 export interface ToolCallModel {
   /** Position in the turn's `tool_calls`. */
@@ -167,14 +168,34 @@ export function modelsOf(blocks: readonly Block[]): Pick<PromptsDocument, 'commi
     const root = rootView(block);
     if (!root) continue;
     commit ??= root.table('commit');
-    for (const { view } of root.tables('sessions')) {
-      const index = sessions.length;
-      const session = view.withPath(['sessions', index]);
-      sessions.push({ index, view: session, turns: turnsOf(session) });
-    }
+    sessions.push(...sessionsIn(root, sessions.length));
     for (const { view } of root.tables('edits')) edits.push({ index: edits.length, view: view.withPath(['edits', edits.length]) });
   }
   return { commit, sessions, edits };
+}
+
+/**
+ * The sessions of one block, as `doc.sessions` holds them, without
+ * gathering the whole file's: what a hover needs after each keystroke in
+ * a large file. Their indices count the sessions of the blocks before.
+ */
+export function sessionsOfBlock(doc: PromptsDocument, block: Block): SessionModel[] {
+  const root = rootView(block);
+  if (!root) return [];
+  let before = 0;
+  for (const b of doc.blocks) {
+    if (b === block) break;
+    const v = b.value?.['sessions'];
+    if (Array.isArray(v)) for (const item of v) if (isTable(item)) before++;
+  }
+  return sessionsIn(root, before);
+}
+
+function sessionsIn(root: TableView, first: number): SessionModel[] {
+  return root.tables('sessions').map(({ view }, k) => {
+    const session = view.withPath(['sessions', first + k]);
+    return { index: first + k, view: session, turns: turnsOf(session) };
+  });
 }
 
 /** The block's top-level table, if the block parsed. */

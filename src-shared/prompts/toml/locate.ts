@@ -5,7 +5,7 @@
 
 import type { Position } from '../../text/range';
 import type { Block } from './block';
-import { blockAtLine, type PromptsDocument, type SessionModel, type ToolCallModel, type TurnModel } from './document';
+import { blockAtLine, type PromptsDocument, type SessionModel, sessionsOfBlock, type ToolCallModel, type TurnModel } from './document';
 import type { TableName } from '../rules/schema';
 import { type Header, type Member, spanContains, type TableNode } from './syntaxTree';
 import type { PathSegment } from './tableView';
@@ -36,7 +36,7 @@ export function locate(doc: PromptsDocument, position: Position): PromptsLocatio
   const table = header?.table ?? block.root;
   const onHeader = header !== undefined && spanContains(header, offset);
   const found = onHeader ? undefined : memberAt(table, offset);
-  const session = block.kind === 'session' ? doc.sessions.find((s) => s.view.block === block) : undefined;
+  const session = block.kind === 'session' ? sessionsOfBlock(doc, block)[0] : undefined;
   const tablePath = session && localPath[0] === 'sessions' ? ['sessions', session.index, ...localPath.slice(2)] : localPath;
   const turn = session && localPath[2] === 'turns' && typeof localPath[3] === 'number' ? session.turns.find((t) => t.index === localPath[3]) : undefined;
   const toolCall = turn && localPath[4] === 'tool_calls' && typeof localPath[5] === 'number' ? turn.toolCalls.find((c) => c.index === localPath[5]) : undefined;

@@ -115,6 +115,11 @@ function contentSpan(s: string, span: Span, style: StringStyle): Span {
  */
 function walkValue(s: string, span: Span, style: StringStyle, unit: (srcStart: number, srcEnd: number, count: number) => boolean): void {
   const { start, end } = contentSpan(s, span, style);
+  walkContent(s, start, end, style, unit);
+}
+
+/** `walkValue` over the value's source `[start, end)`, its delimiters already left out. */
+function walkContent(s: string, start: number, end: number, style: StringStyle, unit: (srcStart: number, srcEnd: number, count: number) => boolean): void {
   const escapes = style === 'basic' || style === 'multilineBasic';
   let i = start;
   while (i < end) {
@@ -213,11 +218,20 @@ export function valueSourceSpan(s: string, span: Span, style: StringStyle, from:
 export function decodeQuotedKey(s: string, span: Span, max = Infinity): string {
   const style: StringStyle = s.charCodeAt(span.start) === QUOTE ? 'basic' : 'literal';
   const content = contentSpan(s, span, style);
+  return decodedPrefix(s, content.start, content.end, style, max);
+}
+
+/**
+ * The first `max` UTF-16 units of the value whose source (delimiters and
+ * the line break after opening ones left out) is `s[start, end)`, decoded
+ * as far as they reach and no further.
+ */
+export function decodedPrefix(s: string, start: number, end: number, style: StringStyle, max: number): string {
   // Without a backslash each source character is one unit of the value.
-  const head = s.slice(content.start, Math.min(content.end, content.start + max));
-  if (style === 'literal' || !head.includes('\\')) return head;
+  const head = s.slice(start, Math.min(end, start + max));
+  if (style === 'literal' || style === 'multilineLiteral' || !head.includes('\\')) return head;
   let out = '';
-  walkValue(s, span, style, (srcStart, srcEnd, count) => {
+  walkContent(s, start, end, style, (srcStart, srcEnd, count) => {
     out += count === 0 ? '' : srcEnd - srcStart === 1 ? s[srcStart] : decodeEscape(s.slice(srcStart, srcEnd));
     return out.length < max;
   });

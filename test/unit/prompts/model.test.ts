@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Range } from '../../../src-shared/text/range';
-import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import fc from 'fast-check';
+import { parsePrompts, sessionsOfBlock } from '../../../src-shared/prompts/toml/document';
 import { locate } from '../../../src-shared/prompts/toml/locate';
 import { lines } from '../../support/promptsFixtures';
 
@@ -122,4 +123,32 @@ test('locate works in a block that does not parse, from the position index', () 
   assert.equal(doc.sessions.length, 1, 'the broken session has no model');
   const l = locate(doc, { line: 15, character: 3 });
   assert.deepEqual([l.table, l.tablePath, l.keyPath, l.part, l.session], ['turn', ['sessions', 0, 'turns', 1], ['role'], 'key', undefined]);
+});
+
+test("a block's sessions, found without gathering the file's, are the file's sessions of that block", () => {
+  const pieces = [
+    '[[sessions]]\nid = "a"\n  [[sessions.turns]]\n  role = "user"\n  text = "x"\n',
+    '[[sessions]]\nid = "broken\n',
+    '[[sessions]]\nid = "b"\n[[sessions]]\nid = "c"\n',
+    '[sessions]\nid = "table"\n',
+    '[[sessions.turns]]\nrole = "user"\n',
+    '[commit]\nbranch = "main"\n',
+    '[[edits]]\nreason = "r"\n',
+    'sessions = [{ id = "inline" }, 3]\n',
+    '[other]\nsessions = [{ id = "nested" }]\n',
+  ];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (chosen) => {
+      const doc = parsePrompts(chosen.join(''));
+      for (const block of doc.blocks) {
+        const alone = sessionsOfBlock(doc, block);
+        const gathered = doc.sessions.filter((s) => s.view.block === block);
+        assert.deepEqual(
+          alone.map((s) => [s.index, s.view.path, s.view.value, s.turns.length]),
+          gathered.map((s) => [s.index, s.view.path, s.view.value, s.turns.length]),
+        );
+      }
+    }),
+    { numRuns: 500 },
+  );
 });

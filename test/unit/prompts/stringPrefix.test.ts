@@ -30,3 +30,13 @@ test('the prefix of a string read from its source is the prefix of the decoded v
     { numRuns: 5000 },
   );
 });
+
+test('a line-ending backslash and the white space after it are no part of the prefix, however long that run', () => {
+  for (const content of ['abc \\\n   def', 'abc \\\r\n\n\t\t  def ghi', `a\\\n${' '.repeat(500)}\n${' '.repeat(500)}b\\u00e9c`]) {
+    const text = `v = """\n${content}"""\n`;
+    const value = parse(text)['v'] as string;
+    const node = indexBlock(text).root.member('v')?.value;
+    assert.ok(node?.kind === 'string');
+    for (const max of [1, 3, 5, 8, 100]) assert.equal(stringPrefixOf(text, node, max), value.slice(0, max), `${JSON.stringify(content.slice(0, 12))} ${max}`);
+  }
+});

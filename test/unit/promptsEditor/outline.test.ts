@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parsePrompts } from '../../../src-shared/prompts/toml/document';
-import { boundedFolds, boundedOutline, foldingRangesOf, type OutlineNode, outlineOf } from '../../../src-shared/prompts/features/outline';
+import { boundedFolds, boundedOutline, firstWords, foldingRangesOf, type OutlineNode, outlineOf } from '../../../src-shared/prompts/features/outline';
 import { generatePrompts } from '../../support/promptsGenerator';
 import { comparePositions, type Range } from '../../../src-shared/text/range';
 import { lines } from '../../support/promptsFixtures';
@@ -217,5 +217,19 @@ test('on generated files, the folds are every table of the outline and every val
       assert.deepEqual(foldingRangesOf(doc), reference(parsePrompts(text)));
     }),
     { numRuns: 200 },
+  );
+});
+
+test("a turn's first words read only what they show, and say what collapsing all of its text would", () => {
+  const reference = (s: string): string => {
+    const flat = s.replace(/\s+/g, ' ').trim();
+    if (flat.length <= 48) return flat;
+    const cut = flat.lastIndexOf(' ', 48);
+    return `${flat.slice(0, cut > 24 ? cut : 48)}…`;
+  };
+  const piece = fc.constantFrom('a', 'word', 'longerword', ' ', '  ', '\n', '\t', '\u00a0', '\u2028', 'é', '😀', 'x'.repeat(30));
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 40 }).map((p) => p.join('')), (s) => assert.equal(firstWords(s), reference(s))),
+    { numRuns: 3000 },
   );
 });
