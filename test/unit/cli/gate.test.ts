@@ -257,7 +257,7 @@ test('--strict-edits where git refuses the repository (dubious ownership): not a
     const env = { ...process.env, GIT_CONFIG_GLOBAL: config, GIT_CONFIG_NOSYSTEM: '1' };
     const plain = cli(['check', 'a.prompts'], repo.root, env);
     assert.equal(plain.code, 0);
-    assert.match(plain.stdout, /information prompts\/hand-edits-unchecked: .*dubious ownership/);
+    assert.match(plain.stdout, /information prompts\/hand-edits-unchecked: Hand edits off: git refuses the repository at .*another user owns it.*safe\.directory/);
     const strict = cli(['check', '--strict-edits', 'a.prompts'], repo.root, env);
     assert.equal(strict.code, 2);
     assert.match(strict.stderr, /a\.prompts: not checked: .*dubious ownership.*safe\.directory/);
