@@ -50,7 +50,7 @@ export function* validatePromptsInSteps(doc: PromptsDocument, options: ValidateO
     const known = recall(block, key);
     if (known) checks.push(known);
     else {
-      checks.push(remember(block, key, checkBlock(block, options)));
+      checks.push(remember(block, key, checkBlockLightly(block, options)));
       yield;
     }
   }
@@ -63,7 +63,12 @@ export function* validatePromptsInSteps(doc: PromptsDocument, options: ValidateO
 /** Checks `block` now, unless it was checked before, so a later `validatePrompts` of a document holding it reuses the check. */
 export function checkBlockOnce(block: Block, options: ValidateOptions): void {
   const key = optionsKey(options);
-  if (!recall(block, key)) remember(block, key, checkBlock(block, options));
+  if (!recall(block, key)) remember(block, key, checkBlockLightly(block, options));
+}
+
+/** `checkBlock`, keeping no position index it built for the ranges of its findings. */
+function checkBlockLightly(block: Block, options: ValidateOptions): BlockCheck {
+  return block.content.withPassingIndex(() => checkBlock(block, options));
 }
 
 function optionsKey(options: ValidateOptions): string {

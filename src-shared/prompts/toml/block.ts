@@ -66,6 +66,21 @@ export class BlockContent {
     return this.syntax ?? indexBlock(this.text);
   }
 
+  /**
+   * What `f` returns; a position index `f` had built is let go afterwards.
+   * A check reads the ranges of its few findings from the index: keeping
+   * it for every block it reported on would hold about 200 KB per block of
+   * a large file for no later reader (one that needs it builds it again).
+   */
+  withPassingIndex<T>(f: () => T): T {
+    const had = this.syntax !== undefined;
+    try {
+      return f();
+    } finally {
+      if (!had) this.syntax = undefined;
+    }
+  }
+
   lineIndex(): LineIndex {
     this.lines ??= new LineIndex(this.text);
     return this.lines;
