@@ -1,5 +1,5 @@
 // What both languages' custom protocol shares: the settings section, the
-// language ids, and the measurement request the benchmark and the scheduling
+// language ids, the translations the client hands the server, and the measurement request the benchmark and the scheduling
 // tests send. Each language's own requests are in pack.ts and prompts.ts.
 
 /** The configuration section the server asks the client for. */
@@ -7,6 +7,19 @@ export const settingsSection = 'packsAndPrompts';
 
 /** Language ids contributed in package.json. */
 export const languageIds = { pack: 'loom-pack', prompts: 'spec-prompts' } as const;
+
+/** One message of an l10n bundle (`l10n/bundle.l10n.<locale>.json`): its text, or its text with the translator's comments. */
+export type L10nBundleMessage = string | { readonly message: string; readonly comment: readonly string[] };
+
+/**
+ * Part of the client's `initializationOptions`: the extension's translations
+ * for VS Code's display language (`vscode.l10n.bundle`), absent in English.
+ * The server reads them from here, not from a file, so the web worker
+ * server (no file system) translates too.
+ */
+export interface L10nInitializationOptions {
+  readonly l10nBundle?: Readonly<Record<string, L10nBundleMessage>>;
+}
 
 // ---------------------------------------------------------------------------
 // Measurement.

@@ -8,7 +8,8 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
-import { describeState } from '../../../src-shared/prompts/handEdits/status';
+import * as l10n from '@vscode/l10n';
+import { describeOff, describeState } from '../../../src-shared/prompts/handEdits/status';
 import { reviewOf } from '../../../src-shared/prompts/review/build';
 import type { HeadComparison } from '../../../src-shared/prompts/review/view';
 import { finish, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
@@ -47,7 +48,7 @@ export function registerReviewSupport(connection: Connection, deps: ReviewDeps):
     let findings: Finding[] = service.check(model, settings, params.uri);
     let unlogged: readonly HandEdit[] = [];
     let head: HeadComparison = { kind: 'compared' };
-    if ('kind' in verdict) head = { kind: 'off', reason: describeState(verdict).replace(/^Hand edits off: /, '') };
+    if ('kind' in verdict) head = { kind: 'off', reason: verdict.kind === 'off' ? describeOff(verdict, l10n) : describeState(verdict, l10n) };
     else {
       findings = [...findings, ...verdict.findings];
       unlogged = verdict.unlogged;
