@@ -21,6 +21,9 @@ const offReasonTexts = {
 
 export type OffReason = keyof typeof offReasonTexts;
 
+/** Every reason, in the table's order. */
+export const offReasons = Object.keys(offReasonTexts) as readonly OffReason[];
+
 export type HandEditState =
   | { readonly kind: 'off'; readonly reason: OffReason; readonly detail?: string }
   | { readonly kind: 'checked'; readonly edits: number; readonly unlogged: number };
@@ -30,8 +33,20 @@ export function describeOffReason(reason: OffReason, l10n: Localizer = english):
   return offReasonTexts[reason](l10n);
 }
 
-/** Why the check is off, with git's detail when there is one: `git failed (exit 128)`. */
+/** git's refusal of a repository another user owns, and the path it names. */
+const dubiousOwnership = /dubious ownership in repository at '(.*)'/;
+
+/**
+ * Why the check is off, in words, with git's detail when there is one
+ * (`git failed (exit 128)`). git's refusal of a repository another user
+ * owns names the one setting that trusts it, `safe.directory` (never set
+ * for the user: trusting a repository is their call).
+ */
 export function describeOff(state: Extract<HandEditState, { kind: 'off' }>, l10n: Localizer = english): string {
+  const refused = state.reason === 'gitFailed' && state.detail !== undefined ? dubiousOwnership.exec(state.detail) : null;
+  if (refused) {
+    return l10n.t("git refuses the repository at '{0}': another user owns it. If you trust it, add it to git's safe.directory setting (git config --global --add safe.directory '{0}')", refused[1]!);
+  }
   const reason = describeOffReason(state.reason, l10n);
   return state.detail ? l10n.t('{0} ({1})', reason, state.detail) : reason;
 }
