@@ -1,13 +1,16 @@
 // Session Review figures: the view model built in process (`reviewOf`,
 // validation findings included), and through the real server over stdio
-// the review request as the panel sends it: on open (every card travels),
-// and after a one-character edit in a turn with the cards the client holds
-// named (only the edited session's card travels), with the answer's size.
+// the review request as the panel sends it: on open (the cards of the first
+// screens whole, the others as outlines; and, for comparison, every card
+// whole), after a one-character edit in a turn with the cards the client
+// holds named (only the edited session's card travels), and when the page
+// scrolls to the middle of the file, with each answer's size.
 
 import { parsePrompts } from '../src-shared/prompts/toml/document';
 import { validatePrompts } from '../src-shared/prompts/rules/validate';
 import { reviewOf } from '../src-shared/prompts/review/build';
 import type { ReviewCard } from '../src-shared/prompts/review/view';
+import { slotKey } from '../src-shared/prompts/review/outline';
 import { reviewRequest, type ReviewResult } from '../src-shared/protocol/prompts';
 import { LspSession } from '../test/support/lspSession';
 import { type Figure, measure, median, type Plan } from './measure';
@@ -22,9 +25,15 @@ export interface ReviewFigures {
   readonly core: Figure;
   /** didOpen to the first diagnostics. */
   readonly diagnosticsMs: number;
-  /** The first review request after the diagnostics: the whole view. */
+  /** The first review request after the diagnostics, with the panel's first window (the other cards as outlines). */
   readonly openMs: number;
   readonly openBytes: number;
+  /** The same request without a window: every card whole. */
+  readonly wholeMs: number;
+  readonly wholeBytes: number;
+  /** The page scrolled to the middle: the window there, the first cards named as known. */
+  readonly scrollMs: number;
+  readonly scrollBytes: number;
   /** After one character typed in a turn, the request naming every card the client holds: median over the edits. */
   readonly editMs: number;
   readonly editBytes: number;
@@ -42,11 +51,30 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
     await session.open(uri, 'spec-prompts', text);
     await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000);
     const diagnosticsMs = performance.now() - opened;
+    // As the panel asks first (reviewPanel.ts: 12 cards and a margin of 4).
+    const window = { from: 0, to: 16 };
     const asked = performance.now();
-    const first = await session.request<ReviewResult>(reviewRequest, { uri, published: false });
+    const first = await session.request<ReviewResult>(reviewRequest, { uri, published: false, window });
     const openMs = performance.now() - asked;
     const openBytes = JSON.stringify(first).length;
-    let known = first.cards.map((c) => ('known' in c ? c.known : c.key));
+    const askedWhole = performance.now();
+    const whole = await session.request<ReviewResult>(reviewRequest, { uri, published: false });
+    const wholeMs = performance.now() - askedWhole;
+    const wholeBytes = JSON.stringify(whole).length;
+    /** The keys of the cards held whole, as the panel keeps them: those still in the view. */
+    const held = new Set(first.cards.filter((c): c is ReviewCard => 'key' in c).map((c) => c.key));
+    const hold = (r: ReviewResult): string[] => {
+      const keys = new Set(r.cards.map(slotKey));
+      for (const c of r.cards) if ('key' in c) held.add(c.key);
+      for (const k of [...held]) if (!keys.has(k)) held.delete(k);
+      return [...held];
+    };
+    const middle = Math.floor(doc.sessions.length / 2);
+    const scrolled = performance.now();
+    const atMiddle = await session.request<ReviewResult>(reviewRequest, { uri, published: false, known: [...held], window: { from: middle - 4, to: middle + 8 } });
+    const scrollMs = performance.now() - scrolled;
+    const scrollBytes = JSON.stringify(atMiddle).length;
+    let known = hold(atMiddle);
     const line = lineOf(text, middleTurnText(text));
     const times: number[] = [];
     const sizes: number[] = [];
@@ -55,14 +83,14 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
       const at = { line, character: 3 + i };
       await session.edit(uri, [{ range: { start: at, end: at }, text: 'x' }]);
       const began = performance.now();
-      const r = await session.request<ReviewResult>(reviewRequest, { uri, published: false, known });
+      const r = await session.request<ReviewResult>(reviewRequest, { uri, published: false, known, window: { from: middle - 4, to: middle + 8 } });
       times.push(performance.now() - began);
       sizes.push(JSON.stringify(r).length);
-      const fresh = r.cards.filter((c): c is ReviewCard => !('known' in c));
+      const fresh = r.cards.filter((c): c is ReviewCard => 'key' in c);
       sent = fresh.length;
-      known = r.cards.map((c) => ('known' in c ? c.known : c.key));
+      known = hold(r);
     }
-    return { input, bytes: text.length, sessions: doc.sessions.length, core, diagnosticsMs, openMs, openBytes, editMs: median(times), editBytes: median(sizes), editCardsSent: sent };
+    return { input, bytes: text.length, sessions: doc.sessions.length, core, diagnosticsMs, openMs, openBytes, wholeMs, wholeBytes, scrollMs, scrollBytes, editMs: median(times), editBytes: median(sizes), editCardsSent: sent };
   } finally {
     await session.stop();
   }
