@@ -21,6 +21,11 @@ import { revealSourceLine } from '../preview/revealLine';
 
 /** Time between two views while the curator types. */
 const throttleMs = 120;
+/** What the page cannot do, said by the host (in the user's language). */
+const notices: Readonly<Record<string, string>> = {
+  outsideValue: vscode.l10n.t('Select text inside one value of the review (a turn, a summary, a title…) to redact it.'),
+};
+
 /** The cards asked for before the page says what is near its screen. */
 const firstWindow = 12;
 /** Cards asked for beyond each side of the page's window, so a little scrolling needs no request. */
@@ -86,7 +91,7 @@ export class ReviewPanel implements vscode.Disposable {
         if (e.textEditor.document.uri.toString() === key && line !== undefined) this.post({ type: 'highlight', line });
       }),
     );
-    panel.title = `Review: ${baseName(uri.path)}`;
+    panel.title = vscode.l10n.t('Review: {0}', baseName(uri.path));
     this.scheduler.request();
   }
 
@@ -204,7 +209,7 @@ export class ReviewPanel implements vscode.Disposable {
         void this.fix(undefined, { kind: 'recordAll' });
         return;
       case 'notice':
-        void vscode.window.showInformationMessage(message.message);
+        void vscode.window.showInformationMessage(notices[message.notice] ?? notices.outsideValue);
         return;
     }
   }

@@ -88,4 +88,4 @@ export type ReviewToHost =
   | { readonly type: 'deleteTurn'; readonly version: number; readonly session: number; readonly turn: number }
   | { readonly type: 'recordAll' }
   /** The page could not act (a selection outside one value): the host says so. */
-  | { readonly type: 'notice'; readonly message: string };
+  | { readonly type: 'notice'; readonly notice: 'outsideValue' };

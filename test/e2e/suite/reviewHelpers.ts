@@ -20,7 +20,7 @@ export function waitForReport(packs: PacksApi, uri: vscode.Uri, ok: (r: ReviewRe
     last = r;
     return r && ok(r) ? r : undefined;
   }, defaultDeadlineMs, description).catch((e: unknown) => {
-    throw new Error(`${String(e)}; the last report: ${JSON.stringify(last && { ...last, text: last.text.slice(0, 300) })}`);
+    throw new Error(`${String(e)}; the last report: ${JSON.stringify(last && { ...last, cards: `${last.cards.length} cards`, text: `${last.text.slice(0, 300)} … ${last.text.slice(-300)}` })}`);
   });
 }
 

@@ -57,7 +57,7 @@ export class CardList {
   private readonly estimates = new Map<string, { head: number; turns: number[] }>();
   private readonly shown = new Map<string, Shown>();
   private highlighted: Item | null = null;
-  private wanted: { key: string; turn: number | null; block: ScrollLogicalPosition; then?: (target: HTMLElement) => void } | undefined;
+  private wanted: { key: string; turn: number | null; block: ScrollLogicalPosition; tries: number; then?: (target: HTMLElement) => void } | undefined;
   private frame = 0;
   private lastNeed = '';
   private lastSignature = '';
@@ -196,18 +196,24 @@ export class CardList {
       then?.(target);
       return true;
     }
+    this.wanted = { key, turn: item.turn, block, tries: 0, ...(then && { then }) };
+    this.scrollNear(key, item.turn, block);
+    this.render();
+    return true;
+  }
+
+  /** Scrolls to where a card (or its turn) is by the heights known so far. */
+  private scrollNear(key: string, turn: number | null, block: ScrollLogicalPosition): void {
+    const p = this.order.indexOf(key);
     let y = 0;
     for (let k = 0; k < p; k++) y += this.cardHeight(this.order[k]!);
-    if (item.turn !== null) {
+    if (turn !== null) {
       y += this.headHeight(key);
-      for (let t = 0; t < item.turn; t++) y += this.turnHeight(key, t);
+      for (let t = 0; t < turn; t++) y += this.turnHeight(key, t);
     }
     const origin = this.top.getBoundingClientRect().top + window.scrollY;
     const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
     window.scrollTo({ top: Math.max(0, origin + y - (block === 'start' ? padding : window.innerHeight / 3)) });
-    this.wanted = { key, turn: item.turn, block, ...(then && { then }) };
-    this.render();
-    return true;
   }
 
   /** The element of a card (or its turn) when it is on the page with its content. */
@@ -387,7 +393,15 @@ export class CardList {
       return;
     }
     const target = this.elementOf(w.key, w.turn);
-    if (!target) return;
+    if (!target) {
+      // The card came, but its turns' heights were estimates: the turn is elsewhere. Scroll again by what is measured now.
+      if (this.shown.get(w.key)?.content && w.tries < 10) {
+        w.tries++;
+        this.scrollNear(w.key, w.turn, w.block);
+        this.schedule();
+      }
+      return;
+    }
     this.wanted = undefined;
     target.scrollIntoView({ block: w.block === 'nearest' ? 'center' : w.block });
     w.then?.(target);

@@ -61,7 +61,7 @@ const headerHandlers: HeaderHandlers = {
 
 function redact(): void {
   const selected = selectedValue(document.getSelection());
-  if ('problem' in selected) vscode.postMessage({ type: 'notice', message: selected.problem });
+  if ('problem' in selected) vscode.postMessage({ type: 'notice', notice: selected.problem });
   else if (show) vscode.postMessage({ type: 'redact', version: show.version, ...selected });
 }
 
