@@ -326,8 +326,8 @@ function printReview(review: readonly ReviewFigures[]): void {
   if (review.length === 0) return;
   const kb = (n: number) => (n / 1000).toFixed(0);
   const out = [
-    '\nSession Review: reviewOf in process, every card built (median ms); through the server: the review request on open as the panel asks (the first 16 cards whole, the others as outlines),',
-    'the same without a window (every card whole), the page scrolled to the middle (its window, the cards held named), and a one-character edit there naming the cards held',
+    '\nSession Review: reviewOf in process, every card built (median ms); through the server: the review request on open as the panel asks (the first 6 cards whole, the others as outlines),',
+    'the same without a window (every card whole), the page scrolled to the middle (its window, what it holds named), and a one-character edit there naming what it holds',
   ];
   out.push(
     formatTable(

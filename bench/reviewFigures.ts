@@ -31,7 +31,7 @@ export interface ReviewFigures {
   /** The same request without a window: every card whole. */
   readonly wholeMs: number;
   readonly wholeBytes: number;
-  /** The page scrolled to the middle: the window there, the first cards named as known. */
+  /** The page scrolled to the session the edits are typed in: the window there, what the panel holds named. */
   readonly scrollMs: number;
   readonly scrollBytes: number;
   /** After one character typed in a turn, the request naming every card the client holds: median over the edits. */
@@ -51,8 +51,8 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
     await session.open(uri, 'spec-prompts', text);
     await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000);
     const diagnosticsMs = performance.now() - opened;
-    // As the panel asks first (reviewPanel.ts: 12 cards and a margin of 4).
-    const window = { from: 0, to: 16 };
+    // As the panel asks first (reviewPanel.ts: 4 cards and a margin of 2).
+    const window = { from: 0, to: 6 };
     const asked = performance.now();
     const first = await session.request<ReviewResult>(reviewRequest, { uri, published: false, window });
     const openMs = performance.now() - asked;
@@ -61,21 +61,26 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
     const whole = await session.request<ReviewResult>(reviewRequest, { uri, published: false });
     const wholeMs = performance.now() - askedWhole;
     const wholeBytes = JSON.stringify(whole).length;
-    /** The keys of the cards held whole, as the panel keeps them: those still in the view. */
-    const held = new Set(first.cards.filter((c): c is ReviewCard => 'key' in c).map((c) => c.key));
-    const hold = (r: ReviewResult): string[] => {
+    /** What the panel holds, as it keeps it: the cards it has whole, and the outlines of the others, of the last view. */
+    const held = new Set<string>();
+    const outlined = new Set<string>();
+    const hold = (r: ReviewResult): { known: string[]; outlined: string[] } => {
       const keys = new Set(r.cards.map(slotKey));
       for (const c of r.cards) if ('key' in c) held.add(c.key);
-      for (const k of [...held]) if (!keys.has(k)) held.delete(k);
-      return [...held];
+      for (const c of r.cards) if ('outline' in c) outlined.add(c.outline);
+      for (const set of [held, outlined]) for (const k of [...set]) if (!keys.has(k)) set.delete(k);
+      return { known: [...held], outlined: [...outlined].filter((k) => !held.has(k)) };
     };
-    const middle = Math.floor(doc.sessions.length / 2);
+    let holding = hold(first);
+    const line = lineOf(text, middleTurnText(text));
+    // The page scrolled to the session the edits are typed in: the window around it, as the page asks (±2 cards).
+    const edited = doc.sessions.findIndex((s) => line >= s.view.range.start.line && line < s.view.block.endLine);
+    const scrolledWindow = { from: Math.max(0, edited - 3), to: edited + 4 };
     const scrolled = performance.now();
-    const atMiddle = await session.request<ReviewResult>(reviewRequest, { uri, published: false, known: [...held], window: { from: middle - 4, to: middle + 8 } });
+    const atMiddle = await session.request<ReviewResult>(reviewRequest, { uri, published: false, ...holding, window: scrolledWindow });
     const scrollMs = performance.now() - scrolled;
     const scrollBytes = JSON.stringify(atMiddle).length;
-    let known = hold(atMiddle);
-    const line = lineOf(text, middleTurnText(text));
+    holding = hold(atMiddle);
     const times: number[] = [];
     const sizes: number[] = [];
     let sent = 0;
@@ -83,12 +88,12 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
       const at = { line, character: 3 + i };
       await session.edit(uri, [{ range: { start: at, end: at }, text: 'x' }]);
       const began = performance.now();
-      const r = await session.request<ReviewResult>(reviewRequest, { uri, published: false, known, window: { from: middle - 4, to: middle + 8 } });
+      const r = await session.request<ReviewResult>(reviewRequest, { uri, published: false, ...holding, window: scrolledWindow });
       times.push(performance.now() - began);
       sizes.push(JSON.stringify(r).length);
       const fresh = r.cards.filter((c): c is ReviewCard => 'key' in c);
       sent = fresh.length;
-      known = hold(r);
+      holding = hold(r);
     }
     return { input, bytes: text.length, sessions: doc.sessions.length, core, diagnosticsMs, openMs, openBytes, wholeMs, wholeBytes, scrollMs, scrollBytes, editMs: median(times), editBytes: median(sizes), editCardsSent: sent };
   } finally {

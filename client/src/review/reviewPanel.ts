@@ -27,9 +27,9 @@ const notices: Readonly<Record<string, string>> = {
 };
 
 /** The cards asked for before the page says what is near its screen. */
-const firstWindow = 12;
+const firstWindow = 4;
 /** Cards asked for beyond each side of the page's window, so a little scrolling needs no request. */
-const windowMargin = 4;
+const windowMargin = 2;
 
 export class ReviewPanel implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -115,7 +115,8 @@ export class ReviewPanel implements vscode.Disposable {
     // The server only knows open documents; opening is a no-op when it already is.
     await vscode.workspace.openTextDocument(this.uri);
     const window = { from: Math.max(0, this.window.from - windowMargin), to: this.window.to + windowMargin };
-    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()], window };
+    const outlined = [...this.outlines.keys()].filter((k) => !this.cards.has(k));
+    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()], outlined, window };
     const result = await this.client.sendRequest<ReviewResult | null>(reviewRequest, params);
     // A view for the other setting of the switch (flipped meanwhile) is not shown.
     return result && result.published === this.published ? result : undefined;

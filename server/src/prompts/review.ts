@@ -53,7 +53,7 @@ export function registerReviewSupport(connection: Connection, deps: ReviewDeps):
       findings = [...findings, ...verdict.findings];
       unlogged = verdict.unlogged;
     }
-    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []), ...windowOf(params) });
+    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []), outlined: new Set(params.outlined ?? []), ...windowOf(params) });
     return { ...view, uri: params.uri, version };
   }
 

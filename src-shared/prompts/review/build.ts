@@ -26,6 +26,8 @@ export interface ReviewInputs {
   readonly published: boolean;
   /** Keys of cards the receiver holds: those are not built again, only named. */
   readonly known?: ReadonlySet<string>;
+  /** Keys of cards the receiver holds the outline of: outside the window those are only named too. */
+  readonly outlined?: ReadonlySet<string>;
   /**
    * The positions `[from, to)` among the shown cards to build; the others are
    * outlines. Without it every card is built.
@@ -61,7 +63,7 @@ export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView
   }
   const w = inputs.window;
   const inWindow = (k: number) => !w || (k >= w.from && k < w.to);
-  const cards = sessions.map((s, k) => card(s, marks.bySession.get(s.index) ?? [], cardOf, inputs.known, inWindow(k)));
+  const cards = sessions.map((s, k) => card(s, marks.bySession.get(s.index) ?? [], cardOf, inputs, inWindow(k)));
   const shownMarks = sessions.flatMap((s) => (marks.bySession.get(s.index) ?? []).map((m) => m.mark));
   const fileMarks = inputs.published ? [] : marks.outside;
   const counts: ReviewCounts = {
@@ -104,7 +106,7 @@ function card(
   s: SessionModel,
   marks: readonly PlacedMark[],
   cardOf: ReadonlyMap<string, { index: number; shown: boolean }>,
-  known: ReadonlySet<string> | undefined,
+  held: Pick<ReviewInputs, 'known' | 'outlined'>,
   build: boolean,
 ): ReviewCard | KnownCard | CardOutline {
   const v = s.view.value;
@@ -120,7 +122,7 @@ function card(
           ...(forkCard && !forkCard.shown && { unpublished: true }),
         };
   const key = cardKey(s.view.block.content, { index: s.index, line, marks, forkedFrom });
-  if (known?.has(key)) return { known: key };
+  if (held.known?.has(key) || (!build && held.outlined?.has(key))) return { known: key };
   const id = typeof v['id'] === 'string' ? v['id'] : '';
   // The block's last line (`endLine` is one past it).
   const endLine = s.view.block.endLine - 1;
