@@ -18,15 +18,19 @@ const consequence: Readonly<Record<FileFormat, string>> = {
   prompts: "Python's tomllib, which the capture tool reads the file with, rejects it",
 };
 
-/** `text` is `bytes` decoded with replacement (Buffer's `toString('utf8')`). */
-export function invalidUtf8Findings(bytes: Uint8Array, text: string, format: FileFormat): Finding[] {
-  const invalid = invalidUtf8(bytes);
+/**
+ * `text` is `bytes` decoded with replacement (Buffer's `toString('utf8')`),
+ * after the first `skip` bytes (a byte order mark the editor's text leaves
+ * out); `also` ends each message (what the editor does with the bytes).
+ */
+export function invalidUtf8Findings(bytes: Uint8Array, text: string, format: FileFormat, skip = 0, also = ''): Finding[] {
+  const invalid = invalidUtf8(bytes.subarray(skip));
   if (invalid.length === 0) return [];
   const lines = new LineIndex(text);
   return invalid.map((s) => ({
     range: lines.rangeOf(s.textOffset, s.textOffset + 1),
     severity: 'error',
     code: invalidUtf8Codes[format],
-    message: `invalid UTF-8 at byte ${s.byteOffset}: ${describeInvalid(s)} (${consequence[format]})`,
+    message: `invalid UTF-8 at byte ${s.byteOffset + skip}: ${describeInvalid(s)} (${consequence[format]})${also}`,
   }));
 }

@@ -4,7 +4,8 @@
 // files of its bundle (bundle.ts). A gate that fails closed: a file it did
 // not check (over a limit, or under a strict flag whose baseline git could
 // not give) is an error finding and a line on stderr saying why and how to
-// check it, and the exit is 2, as for a path that cannot be read.
+// check it, and the exit is 2, as for a path that cannot be read, or a
+// folder with nothing in it to check (unless `--allow-empty`).
 
 import { invalidUtf8Findings } from '../../src-shared/encodingFindings';
 import { type FileFormat, limitHint, type LimitHints, refusalFacts, refusalFinding, refusalOf, structureLimits, textFacts } from '../../src-shared/fileLimits';
@@ -43,6 +44,7 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     'max-tables': { value: true },
     'max-pack-pieces': { value: true },
     ci: { value: false },
+    'allow-empty': { value: false },
   });
   const profile = stringOption(args, 'profile');
   const budget = stringOption(args, 'max-render-bytes');
@@ -78,7 +80,12 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     else {
       bundleRoots.push(bundleRootFor(p));
       const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file) || isProfileFile(file));
-      targets.push(...found.files.filter((f) => !isEnvironmentFile(f)));
+      const toCheck = found.files.filter((f) => !isEnvironmentFile(f));
+      // A folder with nothing to check is no pass: a mistyped or moved path would pass every run.
+      if (toCheck.length === 0 && found.errors.length === 0 && !args.options.has('allow-empty')) {
+        problems.push(`${p}: no pack, .prompts or .loomprofile.json file in it, so nothing was checked (pass --allow-empty if that is expected)`);
+      }
+      targets.push(...toCheck);
       profileFiles.push(...found.files.filter(isProfileFile));
       environmentFiles.push(...found.files.filter(isEnvironmentFile));
       problems.push(...found.errors.map((e) => `cannot read ${e.path}: ${e.reason}`));

@@ -11,7 +11,8 @@ export function usage(): string {
   return `Usage:
   packs-and-prompts check [--json] [--profile NAME|FILE] [--strict-unknown] [--strict-edits]
                          [--strict-secrets] [--strict-renders] [--strict] [--max-render-bytes N]
-                         [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--ci] [--] PATH...
+                         [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--ci] [--allow-empty]
+                         [--] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile NAME|FILE]
   packs-and-prompts --help
 
@@ -40,7 +41,8 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         directives and placeholders (packs, default ${count(structureLimits.pack.limit)}), is not checked,
         and neither is a file --strict-edits or --strict-renders must judge
         against HEAD when git is missing, refuses the repository or fails.
-        Each says why on stderr. Invalid UTF-8 and control characters are
+        So does a directory holding nothing to check (--allow-empty accepts
+        that). Each says why on stderr. Invalid UTF-8 and control characters are
         errors where they are; a file that is not text is an error. Only
         regular files are read. \`--\` ends the options.
         A directory is also checked as a spec bundle (its spec.yaml's

@@ -16,6 +16,7 @@ const port = globalThis as never;
 startServer(createConnection(new BrowserMessageReader(port), new BrowserMessageWriter(port)), {
   baselines: () => noBaselines,
   workspaceFiles: () => noWorkspaceFiles,
+  readFileBytes: () => Promise.resolve(undefined),
   guardUncaught: () => undefined,
   env: {},
   pid: 0,

@@ -13,6 +13,7 @@ import { languageIds, settingsSection, validationStatsRequest, type ValidationSt
 import { defaultSettings, resolveSettings, type Settings } from '../../src-shared/settings';
 import { chunkedDocuments } from './chunkedTextDocument';
 import { registerDiagnosticsSupport } from './diagnostics';
+import { type ReadFileBytes, registerEncodingSupport } from './encoding';
 import { guard } from './errorBoundary';
 import { featureCapabilities, registerFeatureSupport } from './features';
 import type { AnyLanguageService } from './languageService';
@@ -44,6 +45,8 @@ export interface ServerHost {
   baselines(trust: WorkspaceTrust): Baselines;
   /** The workspace's files that are not open (read only once trusted). */
   workspaceFiles(folders: () => readonly string[], maxBytes: number): WorkspaceFiles;
+  /** The bytes of an open document's file, to find invalid UTF-8 its decoded text hides (none in the browser). */
+  readonly readFileBytes: ReadFileBytes;
   /** Logs what nothing caught instead of ending the server. */
   guardUncaught(logger: Logger): void;
   /** The environment the test hooks read. */
@@ -81,7 +84,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
     trust.initialize(params);
     return {
       capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
+        // Saves are heard so a file whose invalid UTF-8 the editor replaced is read again (encoding.ts).
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         ...featureCapabilities(serviceList),
       },
       serverInfo: { name: 'packs-and-prompts' },
@@ -93,6 +97,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }));
   }
 
+  const encoding = registerEncodingSupport(documents, host.readFileBytes, (uri) => diagnostics.revalidate([uri]));
   const discipline = registerRenderDisciplineSupport(connection, { documents, environments: packEnvironments, profiles: packProfiles, settingsFor, committedText: (uri) => handEdits.committedText(uri), logger });
   const diagnostics = registerDiagnosticsSupport(connection, documents, {
     debounceMs: 150,
@@ -102,6 +107,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     limits,
     ...(validationHold && { hold: validationHold }),
     extraFindings: async (document, model) => [
+      ...(await encoding.findings(document)),
       ...(await handEdits.findings(document, model)),
       ...(await discipline.findings(document, model)),
       ...(await late.bundleSupport!.findings(document)),

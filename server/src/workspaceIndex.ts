@@ -5,7 +5,10 @@
 // or deleted, a file's extract when it changes; the first time a glob is
 // listed, `watch` asks the client to report changes to those files, and
 // every change reported is passed on to `onDidChange` listeners (the bundle
-// rules check open documents against closed files again).
+// rules check open documents against closed files again). A file read for
+// one extract gives every other extract of its glob asked for so far (the
+// sessions of Go to Symbol and the bundle's facts), so a changed file is
+// read once, not once per feature.
 
 import { FileChangeType, type FileEvent } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -37,6 +40,8 @@ export class WorkspaceIndex {
   private readonly fromDisk = new Map<string, Map<string, unknown>>();
   private readonly fromEditor = new Map<string, Map<string, { version: number; value: unknown }>>();
   private readonly watched = new Set<string>();
+  /** The extractors asked for so far, by glob: one read of a file serves them all. */
+  private readonly byGlob = new Map<string, Extractor<unknown>[]>();
   private readonly listeners: (() => void)[] = [];
   /** Bumped by every change, so a read that began before it is not cached. */
   private generation = 0;
@@ -48,6 +53,8 @@ export class WorkspaceIndex {
   ) {}
 
   async entries<T>(x: Extractor<T>): Promise<WorkspaceEntry<T>[]> {
+    const siblings = this.byGlob.get(x.glob) ?? [];
+    if (!siblings.some((y) => y.id === x.id)) this.byGlob.set(x.glob, [...siblings, x as Extractor<unknown>]);
     const out: WorkspaceEntry<T>[] = [];
     const open = new Set<string>();
     for (const doc of this.openDocuments()) {
@@ -135,7 +142,12 @@ export class WorkspaceIndex {
       throw e;
     }
     const value = x.extract(text);
-    if (generation === this.generation) cache.set(key, value);
+    if (generation !== this.generation) return value;
+    cache.set(key, value);
+    for (const y of this.byGlob.get(x.glob) ?? []) {
+      const other = cacheOf(this.fromDisk, y.id);
+      if (y.id !== x.id && !other.has(key)) other.set(key, y.extract(text));
+    }
     return value;
   }
 }

@@ -11,7 +11,7 @@ test('the server answers initialize with incremental sync and its name', async (
   const session = await LspSession.start();
   try {
     assert.equal(session.initialized.serverInfo?.name, 'packs-and-prompts');
-    assert.equal(session.initialized.capabilities.textDocumentSync, TextDocumentSyncKind.Incremental);
+    assert.deepEqual(session.initialized.capabilities.textDocumentSync, { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } });
   } finally {
     await session.stop();
   }

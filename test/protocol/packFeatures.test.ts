@@ -90,3 +90,30 @@ test('the code lens on the first line: the split and the digest', async () => {
   assert.equal(lenses[0]!.command!.title, `pack · 3 corrupting · 0 shaping · loom-9 · digest ${refFnv(Buffer.from(text, 'utf8'))}`);
   assert.equal(lenses[1]!.command!.command, 'packsAndPrompts.showPreviewToSide');
 });
+
+test('outline and folding hold at most packsAndPrompts.maxItemsComputed items, the first in file order, and a cut outline says so', async () => {
+  const many = ['%% loom-prompt-pack 1', '%% version v1', ...Array.from({ length: 40 }, (_, i) => [`%% section custom_${i}`, `Body ${i}.`, `More ${i}.`, '%% # a', '%% # b']).flat(), ''].join('\n');
+  const bounded = await LspSession.start();
+  try {
+    bounded.setSettings({ maxItemsComputed: 7 });
+    const packUri = 'file:///work/many.pack';
+    await bounded.open(packUri, 'loom-pack', many);
+    await bounded.diagnosticsAt(packUri, 1);
+    const symbols = await bounded.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: packUri } });
+    assert.deepEqual(symbols.map((s) => s.name), [...Array.from({ length: 7 }, (_, i) => `custom_${i}`), 'outline cut at 7 items']);
+    const note = symbols[7]!;
+    assert.match(note.detail ?? '', /packsAndPrompts\.maxItemsComputed/);
+    const end = { line: many.split('\n').length - 1, character: 0 };
+    assert.deepEqual(note.range, { start: end, end }, 'the note covers no text, after the last character');
+    const folds = await bounded.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: packUri } });
+    assert.equal(folds.length, 7);
+    assert.deepEqual(folds.map((f) => f.startLine), [2, 5, 7, 10, 12, 15, 17], 'sections and comment runs interleaved, the first seven by line');
+
+    bounded.setSettings({ maxItemsComputed: 500 });
+    await bounded.replace(packUri, `${many}\n`);
+    const all = await bounded.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: packUri } });
+    assert.equal(all.length, 40, 'no note when nothing was cut');
+  } finally {
+    await bounded.stop();
+  }
+});

@@ -99,6 +99,10 @@ export class LspSession {
     return version;
   }
 
+  async save(uri: string): Promise<void> {
+    await this.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+  }
+
   async close(uri: string): Promise<void> {
     await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }

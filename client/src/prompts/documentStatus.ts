@@ -38,7 +38,7 @@ export class DocumentStatusItem<S extends DocumentStatus> implements vscode.Disp
   get text(): string | undefined {
     const document = vscode.window.activeTextEditor?.document;
     const status = document && this.byUri.get(document.uri.toString());
-    return status && status.text !== '' ? `${this.look(status).icon} ${status.text}` : undefined;
+    return status && status.text !== '' ? `${this.look(status).icon} ${firstSentence(status.text)}` : undefined;
   }
 
   private show(): void {
@@ -49,8 +49,9 @@ export class DocumentStatusItem<S extends DocumentStatus> implements vscode.Disp
       return;
     }
     const look = this.look(status);
-    this.item.text = `${look.icon} ${status.text}`;
-    this.item.tooltip = look.tooltip;
+    const line = firstSentence(status.text);
+    this.item.text = `${look.icon} ${line}`;
+    this.item.tooltip = line === status.text ? look.tooltip : `${status.text}\n\n${look.tooltip}`;
     this.item.show();
   }
 
@@ -58,4 +59,10 @@ export class DocumentStatusItem<S extends DocumentStatus> implements vscode.Disp
     this.item.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/** The status bar keeps a line's first sentence; the rest (advice such as a command to run) goes to the tooltip. */
+export function firstSentence(text: string): string {
+  const end = text.indexOf('. ');
+  return end < 0 ? text : text.slice(0, end + 1);
 }

@@ -1,23 +1,31 @@
 // The outline and folding: one symbol per section (canonical, custom) and
 // fragment (with the binding that selects it), one fold per section from
 // its directive to its last non-blank line, and one per run of comments.
+// Each answer holds at most `packsAndPrompts.maxItemsComputed` items (a
+// pack may hold 200,000 sections): the first ones in file order, and an
+// outline that was cut ends with a note saying so (outlineCut.ts).
 
 import type { DocumentSymbol, FoldingRange } from 'vscode-languageserver/node';
 import { FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
 import { describeCondition } from '../../../src-shared/pack/bindingDocs';
 import type { Section } from '../../../src-shared/pack/model';
 import { selectionOf } from '../../../src-shared/pack/profiles';
+import { outlineCutNote } from '../outlineCut';
 import type { PackContext } from './context';
 import { lastLineOf, type PackModel } from './model';
 
 export function provideDocumentSymbols(ctx: PackContext): DocumentSymbol[] {
-  return ctx.model.all.pack.sections.map((section) => ({
+  const limit = Math.max(0, Math.floor(ctx.settings.maxItemsComputed));
+  const sections = ctx.model.all.pack.sections;
+  const symbols: DocumentSymbol[] = sections.slice(0, limit).map((section) => ({
     name: section.name,
     detail: sectionDetail(ctx, section),
     kind: section.isFragment ? SymbolKind.Function : SymbolKind.Module,
     range: { start: section.directiveRange.start, end: section.bodyRange.end },
     selectionRange: section.nameRange,
   }));
+  if (sections.length > limit) symbols.push(outlineCutNote(ctx.model.lines.positionAt(ctx.model.lines.text.length), limit, 'sections in file order'));
+  return symbols;
 }
 
 function sectionDetail(ctx: PackContext, section: Section): string {
@@ -28,13 +36,16 @@ function sectionDetail(ctx: PackContext, section: Section): string {
 
 export function provideFoldingRanges(ctx: PackContext): FoldingRange[] {
   const model = ctx.model;
+  const limit = Math.max(0, Math.floor(ctx.settings.maxItemsComputed));
   const folds: FoldingRange[] = [];
   for (const section of model.all.pack.sections) {
+    if (folds.length >= limit) break;
     const last = lastContentLine(model, section);
     if (last > section.directiveLine) folds.push({ startLine: section.directiveLine, endLine: last });
   }
-  folds.push(...commentRuns(model));
-  return folds.sort((a, b) => a.startLine - b.startLine);
+  folds.push(...commentRuns(model, limit));
+  // Sections and comment runs interleave: the first `limit` of both by line.
+  return folds.sort((a, b) => a.startLine - b.startLine).slice(0, limit);
 }
 
 // The blank lines before the next section stay visible, as in Markdown's folds.
@@ -44,10 +55,10 @@ function lastContentLine(model: PackModel, section: Section): number {
   return line;
 }
 
-function commentRuns(model: PackModel): FoldingRange[] {
+function commentRuns(model: PackModel, limit: number): FoldingRange[] {
   const runs: FoldingRange[] = [];
   let start = -1;
-  for (let line = 0; line <= model.lines.lineCount; line++) {
+  for (let line = 0; line <= model.lines.lineCount && runs.length < limit; line++) {
     const comment = line < model.lines.lineCount && /^%%[ \t]*#/.test(model.lines.lineText(line));
     if (comment && start < 0) start = line;
     if (!comment && start >= 0) {

@@ -2,6 +2,7 @@
 // and folding ranges (the pure outline is src-shared/prompts/features/outline.ts).
 
 import { type DocumentSymbol, type FoldingRange, FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
+import { outlineCutNote } from '../outlineCut';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import { boundedFolds, boundedOutline, type OutlineKind, type OutlineNode } from '../../../src-shared/prompts/features/outline';
 
@@ -19,7 +20,7 @@ export const symbolKinds: Readonly<Record<OutlineKind, SymbolKind>> = {
 /**
  * The outline, at most `limit` symbols, breadth first; when cut, a last
  * symbol at the end of the file says so (the outline view and the
- * breadcrumbs show it; it covers no text, so the cursor never lands in it).
+ * breadcrumbs show it; outlineCut.ts).
  */
 export function provideDocumentSymbols(doc: PromptsDocument, limit: number): DocumentSymbol[] {
   const symbol = (n: OutlineNode): DocumentSymbol => ({
@@ -32,19 +33,12 @@ export function provideDocumentSymbols(doc: PromptsDocument, limit: number): Doc
   });
   const outline = boundedOutline(doc, limit);
   const symbols = outline.nodes.map(symbol);
-  if (outline.cut) symbols.push(cutNote(doc, `outline cut at ${limit.toLocaleString('en-US')} items`));
+  if (outline.cut) {
+    const last = doc.blocks[doc.blocks.length - 1]!;
+    symbols.push(outlineCutNote(last.positionAt(last.text.length), limit, 'sessions first, then turns, then tool calls'));
+  }
   return symbols;
 }
-
-/** A symbol that only says something, placed after the last character of the file. */
-function cutNote(doc: PromptsDocument, name: string): DocumentSymbol {
-  const last = doc.blocks[doc.blocks.length - 1]!;
-  const end = last.positionAt(last.text.length);
-  const range = { start: end, end };
-  return { name, detail: `sessions first, then turns, then tool calls; setting: ${maxItemsSetting}`, kind: SymbolKind.Null, range, selectionRange: range, children: [] };
-}
-
-export const maxItemsSetting = 'packsAndPrompts.maxItemsComputed';
 
 export function provideFoldingRanges(doc: PromptsDocument, limit: number): FoldingRange[] {
   return boundedFolds(doc, limit).folds.map((f) => ({ ...f, kind: FoldingRangeKind.Region }));

@@ -95,9 +95,17 @@ export function timeSpan(s: SessionModel): string {
     const verdict = judgeTimestamp(v);
     return verdict.valid ? verdict.instant : undefined;
   };
-  const ats = s.turns.map((t) => instant(t.view.value['at'])).filter((t): t is number => t !== undefined);
-  const start = instant(s.view.value['started_at']) ?? (ats.length > 0 ? Math.min(...ats) : undefined);
-  const end = instant(s.view.value['ended_at']) ?? (ats.length > 0 ? Math.max(...ats) : undefined);
+  // A loop, not Math.min(...ats): spreading a session of 200,000 turns overflows the call stack.
+  let first: number | undefined;
+  let last: number | undefined;
+  for (const t of s.turns) {
+    const at = instant(t.view.value['at']);
+    if (at === undefined) continue;
+    if (first === undefined || at < first) first = at;
+    if (last === undefined || at > last) last = at;
+  }
+  const start = instant(s.view.value['started_at']) ?? first;
+  const end = instant(s.view.value['ended_at']) ?? last;
   if (start === undefined) return 'no timestamps';
   if (end === undefined || end === start) return utc(start);
   return `${utc(start)} → ${utc(end)} (${duration(end - start)})`;

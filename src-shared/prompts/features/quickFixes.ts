@@ -72,12 +72,17 @@ export function redactionEdits(doc: PromptsDocument, ranges: readonly Range[]): 
 /** Each document version's redactable secrets, found once: code actions ask at every cursor move. */
 const rangesOf = new WeakMap<PromptsDocument, readonly Range[]>();
 
-/** Every secret in the file that can be redacted in place (its exact characters are known; an allowed one is not). */
+/**
+ * Every secret in the file that can be redacted in place (its exact
+ * characters are known; an allowed one is not), outside the `[[edits]]` log:
+ * that log is append-only, so a redaction there is refused, and "Redact all"
+ * must not be refused as a whole for it.
+ */
 export function secretRanges(doc: PromptsDocument): Range[] {
   let ranges = rangesOf.get(doc);
   if (!ranges) {
     const report = new Report();
-    for (const block of doc.blocks) checkSecrets(report, block);
+    for (const block of doc.blocks) if (block.rootKey !== 'edits') checkSecrets(report, block);
     ranges = report.findings.filter((f) => f.code === codes.secret.code && isRecord(f.data) && f.data['replacement'] === redaction).map((f) => f.range);
     rangesOf.set(doc, ranges);
   }

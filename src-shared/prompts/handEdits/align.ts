@@ -40,7 +40,8 @@ export function align(input: AlignInput): AlignOp[] {
   const a = n - head - tail;
   const b = m - head - tail;
   const middle = (a + 1) * (b + 1) > maxCells ? byPosition(input, head, a, b) : byCost(input, head, a, b);
-  ops.push(...middle);
+  // One by one: spreading 150,000 operations into push() overflows the call stack.
+  for (const op of middle) ops.push(op);
   for (let k = tail; k > 0; k--) ops.push({ kind: 'same', before: n - k, after: m - k });
   return ops;
 }

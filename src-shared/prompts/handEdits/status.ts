@@ -21,10 +21,24 @@ export type HandEditState =
   | { readonly kind: 'off'; readonly reason: OffReason; readonly detail?: string }
   | { readonly kind: 'checked'; readonly edits: number; readonly unlogged: number };
 
+/** git's refusal of a repository another user owns, and the path it names. */
+const dubiousOwnership = /dubious ownership in repository at '(.*)'/;
+
 /** The status bar's line: "Hand edits: 2 unlogged", "Hand edits off: the file is not committed at HEAD". */
 export function describeState(state: HandEditState): string {
-  if (state.kind === 'off') return `Hand edits off: ${offReasons[state.reason]}${state.detail ? ` (${state.detail})` : ''}`;
+  if (state.kind === 'off') return `Hand edits off: ${describeOff(state.reason, state.detail)}`;
   if (state.edits === 0) return 'Hand edits: none since HEAD';
   if (state.unlogged === 0) return `Hand edits: all ${state.edits} logged`;
   return `Hand edits: ${state.unlogged} unlogged`;
+}
+
+/**
+ * Why the check is off, in words. git's refusal of a repository another user
+ * owns names the one setting that trusts it, `safe.directory` (never set for
+ * the user: trusting a repository is their call).
+ */
+function describeOff(reason: OffReason, detail: string | undefined): string {
+  const refused = reason === 'gitFailed' && detail !== undefined ? dubiousOwnership.exec(detail) : null;
+  if (refused) return `git refuses the repository at '${refused[1]}': another user owns it. If you trust it, add it to git's safe.directory setting (git config --global --add safe.directory '${refused[1]}')`;
+  return `${offReasons[reason]}${detail ? ` (${detail})` : ''}`;
 }

@@ -118,8 +118,8 @@ export function checkAcrossBlocks(doc: PromptsDocument, facts: readonly BlockFac
     findings.push({ range: top, severity: codes.noSessions.severity, code: codes.noSessions.code, message: 'the file needs at least one `[[sessions]]`' });
   }
   const sessions = facts.flatMap((f) => f.sessions);
-  findings.push(...duplicateIds(sessions), ...outOfOrder(sessions));
-  return findings;
+  // Concatenated, not spread into push(): a file may hold 100,000 duplicate ids.
+  return findings.concat(duplicateIds(sessions), outOfOrder(sessions));
 }
 
 function duplicateIds(sessions: readonly SessionFact[]): Finding[] {

@@ -257,7 +257,7 @@ test('--strict-edits where git refuses the repository (dubious ownership): not a
     const env = { ...process.env, GIT_CONFIG_GLOBAL: config, GIT_CONFIG_NOSYSTEM: '1' };
     const plain = cli(['check', 'a.prompts'], repo.root, env);
     assert.equal(plain.code, 0);
-    assert.match(plain.stdout, /information prompts\/hand-edits-unchecked: .*dubious ownership/);
+    assert.match(plain.stdout, /information prompts\/hand-edits-unchecked: Hand edits off: git refuses the repository at .*another user owns it.*safe\.directory/);
     const strict = cli(['check', '--strict-edits', 'a.prompts'], repo.root, env);
     assert.equal(strict.code, 2);
     assert.match(strict.stderr, /a\.prompts: not checked: .*dubious ownership.*safe\.directory/);
@@ -292,4 +292,20 @@ test('--strict-edits when git times out: not a pass (judged with a git that answ
   );
   const strict = checkPromptsFile(unlogged, { strictUnknownTools: false }, file, { strictEdits: true, spawner: timedOut });
   assert.match(strict.notChecked ?? '', /git timed out after 5 s.*--strict-edits/);
+});
+
+test('a folder holding nothing to check is not a pass (a mistyped or moved path), unless --allow-empty says it is expected', () => {
+  inTemp((dir) => {
+    fs.mkdirSync(path.join(dir, 'prompts'));
+    fs.writeFileSync(path.join(dir, 'prompts', 'notes.txt'), 'not a capture\n');
+    const empty = cli(['check', 'prompts'], dir);
+    assert.equal(empty.code, 2);
+    assert.match(empty.stderr, /^prompts: no pack, \.prompts or \.loomprofile\.json file in it, so nothing was checked \(pass --allow-empty if that is expected\)$/m);
+    const allowed = cli(['check', '--allow-empty', 'prompts'], dir);
+    assert.equal(allowed.code, 0, allowed.stderr);
+    fs.writeFileSync(path.join(dir, 'prompts', 'a.prompts'), minimalValid);
+    const checked = cli(['check', 'prompts'], dir);
+    assert.equal(checked.code, 0, checked.stderr);
+    assert.match(checked.stderr, /1 file checked/);
+  });
 });

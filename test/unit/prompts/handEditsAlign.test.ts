@@ -94,3 +94,11 @@ test('a long list with one deletion in the middle is aligned past the common hea
   const ops = align({ before: a.length, after: b.length, equal: (i, j) => a[i] === b[j], similar: () => true });
   assert.deepEqual(ops.filter((o) => o.kind !== 'same'), [{ kind: 'deleted', before: 2500 }]);
 });
+
+test('a list of 200,000 items all rewritten aligns by position, without overflowing the call stack', () => {
+  const n = 200_000;
+  const ops = align({ before: n, after: n + 1, equal: () => false, similar: () => true });
+  assert.equal(ops.length, n + 1);
+  assert.deepEqual(ops[0], { kind: 'changed', before: 0, after: 0 });
+  assert.equal(ops.filter((o) => o.kind === 'inserted').length, 1);
+});

@@ -4,9 +4,9 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { parsePrompts, type SessionModel } from '../../../src-shared/prompts/toml/document';
 import { writerOrder } from '../../../src-shared/prompts/features/formatLayout';
-import { hoverAt } from '../../../src-shared/prompts/features/hover';
+import { hoverAt, timeSpan } from '../../../src-shared/prompts/features/hover';
 import { tableSpecs, type TableName } from '../../../src-shared/prompts/rules/schema';
 import { todoFields, tools } from '../../../src-shared/prompts/rules/tools';
 import { lines } from '../../support/promptsFixtures';
@@ -111,4 +111,12 @@ test('every key, tool and argument has a description; the writer order lists exa
     for (const [arg, spec] of Object.entries(tool.args)) assert.ok(spec.doc.length > 5, `${name}.${arg}`);
   }
   for (const [key, spec] of Object.entries(todoFields)) assert.ok(spec.doc.length > 5, key);
+});
+
+test("a session's time span over 200,000 turns: the earliest and latest `at`, without spreading them into Math.min (which overflows the stack)", () => {
+  const at = (ms: number) => ({ view: { value: { at: new Date(ms).toISOString() } } });
+  const start = Date.UTC(2026, 3, 21, 9, 0, 0);
+  const turns = Array.from({ length: 200_000 }, (_, i) => at(start + ((i * 7919) % 200_000) * 1000));
+  const session = { index: 0, view: { value: {} }, turns } as unknown as SessionModel;
+  assert.equal(timeSpan(session), '2026-04-21T09:00:00Z → 2026-04-23T16:33:19Z (55 h 33 min)');
 });

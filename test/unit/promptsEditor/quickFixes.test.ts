@@ -82,6 +82,17 @@ test('redacting every secret range leaves the file valid and the secrets gone', 
   assert.equal(value.sessions[0]!.title, 'key [REDACTED]');
 });
 
+test('"Redact all" leaves out a secret in the append-only [[edits]] log, so the others are still redacted', () => {
+  const logged = `${secrets}\n[[edits]]\nat = 2026-04-21T12:00:00Z\nby = "ana"\nsessions = ["s-1"]\nreason = "pasted sk-bbbbbbbbbbbbbbbbbbbb by mistake"\n`;
+  const doc = parsePrompts(logged);
+  const all = findingsOf(logged).filter((f) => f.code === 'prompts/secret');
+  assert.equal(all.length, 4, 'the logged secret is still reported');
+  const ranges = secretRanges(doc);
+  assert.equal(ranges.length, 3);
+  const editsLine = logged.split('\n').indexOf('[[edits]]');
+  assert.ok(ranges.every((r) => r.start.line < editsLine));
+});
+
 test('redactionEdits: in order, overlaps dropped, ranges already redacted left out', () => {
   const doc = parsePrompts(secrets);
   const ranges = secretRanges(doc);

@@ -16,7 +16,7 @@ import { provideWorkspaceSymbols } from '../../../server/src/prompts/workspaceSy
 import { diskWorkspaceFiles } from '../../../server/src/diskWorkspaceFiles';
 import { isUnreadable } from '../../../server/src/workspaceFiles';
 import { globToRegExp } from '../../../server/src/workspaceGlob';
-import { WorkspaceIndex } from '../../../server/src/workspaceIndex';
+import { type Extractor, WorkspaceIndex } from '../../../server/src/workspaceIndex';
 import { lines } from '../../support/promptsFixtures';
 import { FakeFiles } from '../../support/fakeFiles';
 
@@ -157,4 +157,23 @@ test('a file deleted between listing and reading is left out', async () => {
     return uris;
   };
   assert.deepStrictEqual(await provideWorkspaceSymbols(index, ''), []);
+});
+
+test('a changed file is read once for every extract of its glob (Go to Symbol and the bundle facts), not once per feature', async () => {
+  const files = new FakeFiles(new Map([
+    ['file:///ws/a.prompts', session('aaa-1', 'Alpha')],
+    ['file:///ws/b.prompts', session('bbb-2', 'Beta')],
+  ]));
+  const index = new WorkspaceIndex(files, () => [], () => undefined);
+  const lengths: Extractor<number> = { id: 'test/lengths', glob: '**/*.prompts', languageId: 'spec-prompts', extract: (text) => text.length };
+  await provideWorkspaceSymbols(index, '');
+  const first = await index.entries(lengths);
+  assert.deepStrictEqual(first.map((e) => e.value), [session('aaa-1', 'Alpha').length, session('bbb-2', 'Beta').length]);
+  assert.equal(files.reads.length, 4, 'each extract read the files once when first asked');
+
+  files.files.set('file:///ws/a.prompts', session('aaa-9', 'Alpha again'));
+  index.filesChanged([{ uri: 'file:///ws/a.prompts', type: FileChangeType.Changed }]);
+  assert.deepStrictEqual((await provideWorkspaceSymbols(index, 'again')).map((s) => s.name), ['Alpha again (aaa-9)']);
+  assert.equal((await index.entries(lengths))[0]!.value, session('aaa-9', 'Alpha again').length);
+  assert.deepStrictEqual(files.reads.slice(4), ['file:///ws/a.prompts'], 'the changed file was read once for both');
 });

@@ -1,0 +1,23 @@
+// The note an outline ends with when it was cut at
+// `packsAndPrompts.maxItemsComputed` (as VS Code's JSON server cuts at its
+// `json.maxItemsComputed`): a symbol that only says something, placed after
+// the last character of the file, so the cursor and the breadcrumbs never
+// land in it.
+
+import { type DocumentSymbol, SymbolKind } from 'vscode-languageserver';
+import type { Position } from '../../src-shared/text/range';
+
+export const maxItemsSetting = 'packsAndPrompts.maxItemsComputed';
+
+/** `order` says what was kept first ("sections in file order"). */
+export function outlineCutNote(end: Position, limit: number, order: string): DocumentSymbol {
+  const range = { start: end, end };
+  return {
+    name: `outline cut at ${limit.toLocaleString('en-US')} items`,
+    detail: `${order}; setting: ${maxItemsSetting}`,
+    kind: SymbolKind.Null,
+    range,
+    selectionRange: range,
+    children: [],
+  };
+}
