@@ -15,10 +15,9 @@
 import * as assert from 'node:assert/strict';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import type { PacksApi } from '../../../client/src/api';
-import { activeExtension, closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
+import { closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
 import type { ReviewReport } from '../../../src-shared/prompts/review/messages';
-import { lineOf, opened, waitForReport } from './reviewHelpers';
+import { lineOf, opened, reviewedFile, waitForReport } from './reviewHelpers';
 
 const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
 
@@ -211,12 +210,7 @@ suite('session review of a long file', () => {
       return `[[sessions]]\nid = "long-${String(i).padStart(2, '0')}"\nsource = "manual"\n\n${turns}`;
     });
     const text = `[commit]\nbranch = "long"\nauthor_name = "Alice Chen"\nauthor_email = "alice@example.com"\n\n${sessions.join('\n')}`;
-    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'prompts', 'long.prompts');
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-    const document = await vscode.workspace.openTextDocument(uri);
-    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
-    const packs = (await activeExtension()).exports as PacksApi;
-    assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', uri), true);
+    const { packs, document, editor, uri } = await reviewedFile('long', text);
     const first = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 80 && r.built > 0, 'the long file reviewed');
     assert.ok(first.built < 40, `only the cards near the screen have their turns built (${first.built} of 80)`);
     // The cursor on the last session builds and lights up its card.
@@ -242,12 +236,7 @@ suite('session review of a very long file', () => {
     // 300 sessions of 4 turns, and at 150 one of 3,000 turns.
     const sessions = Array.from({ length: 300 }, (_, i) => (i === 150 ? session(i, 3000, 'Huge') : session(i, 4, 'Session')));
     const text = `[commit]\nbranch = "big"\nauthor_name = "Alice Chen"\n\n${sessions.join('\n')}`;
-    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'prompts', 'big.prompts');
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-    const document = await vscode.workspace.openTextDocument(uri);
-    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
-    const packs = (await activeExtension()).exports as PacksApi;
-    assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', uri), true);
+    const { packs, document, editor, uri } = await reviewedFile('big', text);
     const first = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 300 && r.built > 0, 'the big file reviewed');
     const bounded = (r: ReviewReport, what: string) => {
       assert.ok(r.dom.cards.length + r.dom.placeholders <= 30, `${what}: at most 30 cards in the DOM (${r.dom.cards.length} + ${r.dom.placeholders} placeholders)`);

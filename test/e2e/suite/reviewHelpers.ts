@@ -41,3 +41,14 @@ export async function opened(): Promise<{ packs: PacksApi; document: vscode.Text
   return { packs, document, report };
 }
 
+
+/** A `.prompts` file written into the workspace's prompts/ folder (named for its branch), open in the first group with its review beside it. */
+export async function reviewedFile(branch: string, text: string): Promise<{ packs: PacksApi; document: vscode.TextDocument; editor: vscode.TextEditor; uri: vscode.Uri }> {
+  const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'prompts', `${branch}.prompts`);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  const document = await vscode.workspace.openTextDocument(uri);
+  const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+  const packs = await api();
+  assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', uri), true);
+  return { packs, document, editor, uri };
+}
