@@ -149,14 +149,19 @@ export class ReviewPanel implements vscode.Disposable {
     if (!result || !this.ready || this.disposed) return;
     const cards: ReviewCard[] = [];
     const outlines: CardOutline[] = [];
-    for (const k of this.order) {
-      const card = this.cards.get(k);
+    // Content travels for the window's cards only (a page loaded anew gets the first screens, not all this holds).
+    const from = this.window.from - windowMargin;
+    const to = this.window.to + windowMargin;
+    const sent = new Map<string, 'card' | 'outline'>();
+    this.order.forEach((k, p) => {
+      const card = p >= from && p < to ? this.cards.get(k) : undefined;
       const held = this.onPage.get(k);
       if (card && held !== 'card') cards.push(card);
       else if (!card && held === undefined) outlines.push(this.outlines.get(k)!);
-    }
+      sent.set(k, card || held === 'card' ? 'card' : 'outline');
+    });
     this.onPage.clear();
-    for (const k of this.order) this.onPage.set(k, this.cards.has(k) ? 'card' : 'outline');
+    for (const [k, held] of sent) this.onPage.set(k, held);
     this.post({
       type: 'show',
       uri: result.uri,
@@ -175,9 +180,10 @@ export class ReviewPanel implements vscode.Disposable {
   private receive(message: ReviewToHost): void {
     switch (message.type) {
       case 'ready':
-        // A new page (first load, or reloaded after being hidden) holds nothing.
+        // A new page (first load, or reloaded after being hidden) holds nothing, and shows the top of the file.
         this.ready = true;
         this.onPage.clear();
+        this.window = { from: 0, to: firstWindow };
         this.send();
         return;
       case 'window':
