@@ -56,11 +56,6 @@ export class CardList {
   private readonly turnHeights = new Map<string, number[]>();
   private readonly estimates = new Map<string, { head: number; turns: number[] }>();
   private readonly shown = new Map<string, Shown>();
-  /**
-   * Elements of cards a new view replaced, left in the DOM until the next render puts their successors in: removed
-   * earlier, a layout in between would shorten the page (and move the scroll position) for a moment.
-   */
-  private stale: HTMLElement[] = [];
   private highlighted: Item | null = null;
   private wanted: { key: string; turn: number | null; block: ScrollLogicalPosition; tries: number; then?: (target: HTMLElement) => void } | undefined;
   private frame = 0;
@@ -89,7 +84,7 @@ export class CardList {
       this.slots.set(c.key, { outline: outlineOfCard(c), card: c });
       this.estimates.delete(c.key);
       const s = this.shown.get(c.key);
-      if (s && !s.content) this.retire(c.key);
+      if (s && !s.content) this.drop(c.key);
     }
     for (const o of outlines) if (!this.slots.has(o.outline)) this.slots.set(o.outline, { outline: o });
     const current = new Set(order);
@@ -110,7 +105,7 @@ export class CardList {
       this.headHeights.delete(key);
       this.turnHeights.delete(key);
       this.estimates.delete(key);
-      this.retire(key);
+      this.drop(key);
     }
     this.order = order.filter((k) => this.slots.has(k));
     this.positions = new Map(this.order.map((k, p) => [this.slots.get(k)!.outline.index, p]));
@@ -277,9 +272,6 @@ export class CardList {
     if (first === -1) below = 0;
     const want = first === -1 ? [] : this.order.slice(first, last + 1);
     const keep = new Set(want);
-    // Every read of the layout is done: what a new view replaced goes, and its successors come, with no layout between.
-    for (const e of this.stale) e.remove();
-    this.stale = [];
     for (const key of [...this.shown.keys()]) if (!keep.has(key)) this.drop(key);
     let at: ChildNode | null = this.top.nextSibling;
     for (const key of want) {
@@ -369,14 +361,6 @@ export class CardList {
     }
     s.above!.style.height = `${r.above}px`;
     s.below!.style.height = `${r.below}px`;
-  }
-
-  /** Forgets a card's element, which the next render removes. */
-  private retire(key: string): void {
-    const s = this.shown.get(key);
-    if (!s) return;
-    this.stale.push(s.element);
-    this.shown.delete(key);
   }
 
   private drop(key: string): void {
