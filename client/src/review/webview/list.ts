@@ -88,16 +88,6 @@ export class CardList {
     }
     for (const o of outlines) if (!this.slots.has(o.outline)) this.slots.set(o.outline, { outline: o });
     const current = new Set(order);
-    // A card edited in the source has a new key: it keeps the heights measured under the old one (same place, same
-    // number of turns), so the cards below it do not jump while the curator types.
-    const gone = new Map<number, string>();
-    for (const key of this.slots.keys()) if (!current.has(key)) gone.set(this.slots.get(key)!.outline.index, key);
-    for (const key of order) {
-      const slot = this.slots.get(key);
-      const old = slot && !this.turnHeights.has(key) ? gone.get(slot.outline.index) : undefined;
-      if (!slot || old === undefined || this.slots.get(old)!.outline.turns.length !== slot.outline.turns.length) continue;
-      for (const map of [this.cardHeights, this.headHeights, this.turnHeights] as Map<string, unknown>[]) if (map.has(old)) map.set(key, map.get(old));
-    }
     for (const key of [...this.slots.keys()]) {
       if (current.has(key)) continue;
       this.slots.delete(key);
