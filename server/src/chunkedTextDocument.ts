@@ -45,6 +45,8 @@ export class ChunkedTextDocument implements TextDocument {
   private historyChars = 0;
   /** How long the last `update` took, in milliseconds. */
   lastUpdateMs = 0;
+  /** Characters of chunks rebuilt since the document opened: the work edits cost (the tests bound it). */
+  rebuiltCharacters = 0;
   /** When the document was opened or last changed (`performance.now()`). */
   changedAt = performance.now();
 
@@ -105,7 +107,8 @@ export class ChunkedTextDocument implements TextDocument {
     let at = version;
     for (const entry of this.history.slice(first)) {
       if (entry.from !== at) return undefined;
-      changes.push(...entry.changes);
+      // One by one: a replace-all sends 150,000 changes in one event, too many arguments for push(...).
+      for (const c of entry.changes) changes.push(c);
       at = entry.to;
     }
     return at === this.currentVersion ? changes : undefined;
@@ -116,21 +119,102 @@ export class ChunkedTextDocument implements TextDocument {
     const began = performance.now();
     const changes: TextChange[] = [];
     let known = true;
-    for (const event of events) {
-      if ('range' in event && event.range) {
-        const [from, to] = ordered(event.range);
-        const change = { start: this.offsetAt(from), end: this.offsetAt(to), text: event.text };
-        this.replace(change);
-        changes.push(change);
-      } else {
+    for (let k = 0; k < events.length; ) {
+      const event = events[k]!;
+      if (!('range' in event && event.range)) {
         this.reset(event.text);
         known = false;
+        k++;
+        continue;
       }
+      const run = this.descendingRun(events, k);
+      if (run.length > 1 && this.cheaperAtOnce(run)) this.replaceAll(run);
+      else for (const change of run) this.replace(change);
+      for (const change of run) changes.push(change);
+      k += run.length;
     }
     this.remember(known ? changes : undefined, version);
     this.currentVersion = version;
     this.changedAt = performance.now();
     this.lastUpdateMs = this.changedAt - began;
+  }
+
+  /**
+   * The ranged changes from `k` on, as offsets, while each ends at or
+   * before the start of the one before it: the order VS Code sends a
+   * multi-cursor edit or a replace-all in. Each then leaves the text before
+   * it as it was, so all of them are offsets into the text they began
+   * with. A position past its line's end (clamped) or one next to a
+   * carriage return an earlier change may pair with a line feed ends the run.
+   */
+  private descendingRun(events: readonly TextDocumentContentChangeEvent[], k: number): TextChange[] {
+    const run: TextChange[] = [];
+    for (let n = k; n < events.length; n++) {
+      const event = events[n]!;
+      if (!('range' in event && event.range)) break;
+      const [from, to] = ordered(event.range);
+      const change = { start: this.offsetAt(from), end: this.offsetAt(to), text: event.text };
+      const previous = run[run.length - 1];
+      if (previous && !(change.end <= previous.start && this.exact(from, change.start) && this.exact(to, change.end) && !this.besideCarriageReturn(previous, change))) break;
+      run.push(change);
+    }
+    return run;
+  }
+
+  /** `p` names `offset` as it is, not clamped to its line. */
+  private exact(p: Position, offset: number): boolean {
+    const q = this.positionAt(offset);
+    return q.line === p.line && q.character === p.character;
+  }
+
+  /**
+   * `change` ends where `previous` starts, just after a carriage return:
+   * `previous` may put a line feed beside it (inserted, or brought next to
+   * it by a deletion), making the two one line break and moving the
+   * position `change` was counted at.
+   */
+  private besideCarriageReturn(previous: TextChange, change: TextChange): boolean {
+    return change.end === previous.start && previous.start > 0 && this.textBetween(previous.start - 1, previous.start) === '\r';
+  }
+
+  /**
+   * Whether one rebuild of the chunks a run spans costs less than a
+   * replacement per change (each copies its chunk): 150,000 changes in one
+   * long line would copy that line 150,000 times.
+   */
+  private cheaperAtOnce(run: readonly TextChange[]): boolean {
+    const starts = this.chunkStarts();
+    const last = this.chunks.length - 1;
+    const first = lastAtOrBefore(starts, run[run.length - 1]!.start, last);
+    const end = lastAtOrBefore(starts, run[0]!.end, last);
+    const span = starts[end + 1]! - starts[first]!;
+    let copied = 0;
+    for (const c of run) {
+      copied += this.chunks[lastAtOrBefore(starts, c.start, last)]!.length;
+      if (copied > span) return true;
+    }
+    return false;
+  }
+
+  /** A descending run applied in one pass over the chunks it spans. */
+  private replaceAll(run: readonly TextChange[]): void {
+    const starts = this.chunkStarts();
+    const last = this.chunks.length - 1;
+    const i = lastAtOrBefore(starts, run[run.length - 1]!.start, last);
+    let j = i;
+    while (j < last && starts[j + 1]! < run[0]!.end) j++;
+    const local = this.chunks.slice(i, j + 1).join('');
+    const base = starts[i]!;
+    const parts: string[] = [];
+    let at = 0;
+    // Ascending: the last change of the run is the first in the text (at one offset, the later insertion comes first).
+    for (let n = run.length - 1; n >= 0; n--) {
+      const c = run[n]!;
+      parts.push(local.slice(at, c.start - base), c.text);
+      at = c.end - base;
+    }
+    parts.push(local.slice(at));
+    this.splice(i, j, parts.join(''));
   }
 
   private reset(text: string): void {
@@ -163,13 +247,20 @@ export class ChunkedTextDocument implements TextDocument {
     while (j < last && starts[j + 1]! < change.end) j++;
     const local = i === j ? this.chunks[i]! : this.chunks.slice(i, j + 1).join('');
     const base = starts[i]!;
-    let text = local.slice(0, change.start - base) + change.text + local.slice(change.end - base);
+    const text = local.slice(0, change.start - base) + change.text + local.slice(change.end - base);
+    this.splice(i, j, text, i === j ? (chunk) => this.replacedInPlace(i, change, change.start - base, chunk) : undefined);
+  }
+
+  /** Chunks `i` to `j` replaced by `text`, cut again into chunks; `inPlace` may take a one-chunk result without rebuilding the tables. */
+  private splice(i: number, j: number, text: string, inPlace?: (chunk: string) => boolean): void {
+    const last = this.chunks.length - 1;
+    this.rebuiltCharacters += text.length;
     // Keep every chunk but the last ending with a line break, so no chunk starts inside a line.
     while (j < last && !text.endsWith('\n')) text += this.chunks[++j]!;
     const pieces = text.length > 2 * this.chunkSize ? splitIntoChunks(text, this.chunkSize) : [text];
     const kept = pieces.filter((p) => p.length > 0);
     const replacement = kept.length > 0 || this.chunks.length > j - i + 1 ? kept : [''];
-    if (i === j && replacement.length === 1 && this.replacedInPlace(i, change, change.start - base, replacement[0]!)) return;
+    if (inPlace && replacement.length === 1 && j === i && inPlace(replacement[0]!)) return;
     this.chunks.splice(i, j - i + 1, ...replacement);
     this.breaks.splice(i, j - i + 1, ...replacement.map(() => undefined));
     this.starts = undefined;
