@@ -325,11 +325,28 @@ function print(
 function printReview(review: readonly ReviewFigures[]): void {
   if (review.length === 0) return;
   const kb = (n: number) => (n / 1000).toFixed(0);
-  const out = ['\nSession Review: reviewOf in process (median ms); through the server: the review request on open (the whole view) and after a one-character edit naming the cards held'];
+  const out = [
+    '\nSession Review: reviewOf in process, every card built (median ms); through the server: the review request on open as the panel asks (the first 6 cards whole, the others as outlines),',
+    'the same without a window (every card whole), the page scrolled to the middle (its window, what it holds named), and a one-character edit there naming what it holds',
+  ];
   out.push(
     formatTable(
-      ['input', 'sessions', 'reviewOf ms', 'open: diagnostics ms', 'open: review ms', 'open: KB sent', 'edit: review ms', 'edit: KB sent', 'edit: cards sent'],
-      review.map((r) => [r.input, String(r.sessions), ms(r.core), r.diagnosticsMs.toFixed(0), r.openMs.toFixed(0), kb(r.openBytes), r.editMs.toFixed(1), kb(r.editBytes), String(r.editCardsSent)]),
+      ['input', 'sessions', 'reviewOf ms', 'open: diagnostics ms', 'open: review ms', 'open: KB sent', 'whole: ms', 'whole: KB', 'scroll: ms', 'scroll: KB', 'edit: review ms', 'edit: KB sent', 'edit: cards sent'],
+      review.map((r) => [
+        r.input,
+        String(r.sessions),
+        ms(r.core),
+        r.diagnosticsMs.toFixed(0),
+        r.openMs.toFixed(0),
+        kb(r.openBytes),
+        r.wholeMs.toFixed(0),
+        kb(r.wholeBytes),
+        r.scrollMs.toFixed(0),
+        kb(r.scrollBytes),
+        r.editMs.toFixed(1),
+        kb(r.editBytes),
+        String(r.editCardsSent),
+      ]),
     ),
   );
   process.stdout.write(`${out.join('\n')}\n`);

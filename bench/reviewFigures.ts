@@ -1,13 +1,16 @@
 // Session Review figures: the view model built in process (`reviewOf`,
 // validation findings included), and through the real server over stdio
-// the review request as the panel sends it: on open (every card travels),
-// and after a one-character edit in a turn with the cards the client holds
-// named (only the edited session's card travels), with the answer's size.
+// the review request as the panel sends it: on open (the cards of the first
+// screens whole, the others as outlines; and, for comparison, every card
+// whole), after a one-character edit in a turn with the cards the client
+// holds named (only the edited session's card travels), and when the page
+// scrolls to the middle of the file, with each answer's size.
 
 import { parsePrompts } from '../src-shared/prompts/toml/document';
 import { validatePrompts } from '../src-shared/prompts/rules/validate';
 import { reviewOf } from '../src-shared/prompts/review/build';
 import type { ReviewCard } from '../src-shared/prompts/review/view';
+import { slotKey } from '../src-shared/prompts/review/outline';
 import { reviewRequest, type ReviewResult } from '../src-shared/protocol/prompts';
 import { LspSession } from '../test/support/lspSession';
 import { type Figure, measure, median, type Plan } from './measure';
@@ -22,9 +25,15 @@ export interface ReviewFigures {
   readonly core: Figure;
   /** didOpen to the first diagnostics. */
   readonly diagnosticsMs: number;
-  /** The first review request after the diagnostics: the whole view. */
+  /** The first review request after the diagnostics, with the panel's first window (the other cards as outlines). */
   readonly openMs: number;
   readonly openBytes: number;
+  /** The same request without a window: every card whole. */
+  readonly wholeMs: number;
+  readonly wholeBytes: number;
+  /** The page scrolled to the session the edits are typed in: the window there, what the panel holds named. */
+  readonly scrollMs: number;
+  readonly scrollBytes: number;
   /** After one character typed in a turn, the request naming every card the client holds: median over the edits. */
   readonly editMs: number;
   readonly editBytes: number;
@@ -42,12 +51,36 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
     await session.open(uri, 'spec-prompts', text);
     await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000);
     const diagnosticsMs = performance.now() - opened;
+    // As the panel asks first (reviewPanel.ts: 4 cards and a margin of 2).
+    const window = { from: 0, to: 6 };
     const asked = performance.now();
-    const first = await session.request<ReviewResult>(reviewRequest, { uri, published: false });
+    const first = await session.request<ReviewResult>(reviewRequest, { uri, published: false, window });
     const openMs = performance.now() - asked;
     const openBytes = JSON.stringify(first).length;
-    let known = first.cards.map((c) => ('known' in c ? c.known : c.key));
+    const askedWhole = performance.now();
+    const whole = await session.request<ReviewResult>(reviewRequest, { uri, published: false });
+    const wholeMs = performance.now() - askedWhole;
+    const wholeBytes = JSON.stringify(whole).length;
+    /** What the panel holds, as it keeps it: the cards it has whole, and the outlines of the others, of the last view. */
+    const held = new Set<string>();
+    const outlined = new Set<string>();
+    const hold = (r: ReviewResult): { known: string[]; outlined: string[] } => {
+      const keys = new Set(r.cards.map(slotKey));
+      for (const c of r.cards) if ('key' in c) held.add(c.key);
+      for (const c of r.cards) if ('outline' in c) outlined.add(c.outline);
+      for (const set of [held, outlined]) for (const k of [...set]) if (!keys.has(k)) set.delete(k);
+      return { known: [...held], outlined: [...outlined].filter((k) => !held.has(k)) };
+    };
+    let holding = hold(first);
     const line = lineOf(text, middleTurnText(text));
+    // The page scrolled to the session the edits are typed in: the window around it, as the page asks (±2 cards).
+    const edited = doc.sessions.findIndex((s) => line >= s.view.range.start.line && line < s.view.block.endLine);
+    const scrolledWindow = { from: Math.max(0, edited - 3), to: edited + 4 };
+    const scrolled = performance.now();
+    const atMiddle = await session.request<ReviewResult>(reviewRequest, { uri, published: false, ...holding, window: scrolledWindow });
+    const scrollMs = performance.now() - scrolled;
+    const scrollBytes = JSON.stringify(atMiddle).length;
+    holding = hold(atMiddle);
     const times: number[] = [];
     const sizes: number[] = [];
     let sent = 0;
@@ -55,14 +88,14 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
       const at = { line, character: 3 + i };
       await session.edit(uri, [{ range: { start: at, end: at }, text: 'x' }]);
       const began = performance.now();
-      const r = await session.request<ReviewResult>(reviewRequest, { uri, published: false, known });
+      const r = await session.request<ReviewResult>(reviewRequest, { uri, published: false, ...holding, window: scrolledWindow });
       times.push(performance.now() - began);
       sizes.push(JSON.stringify(r).length);
-      const fresh = r.cards.filter((c): c is ReviewCard => !('known' in c));
+      const fresh = r.cards.filter((c): c is ReviewCard => 'key' in c);
       sent = fresh.length;
-      known = r.cards.map((c) => ('known' in c ? c.known : c.key));
+      holding = hold(r);
     }
-    return { input, bytes: text.length, sessions: doc.sessions.length, core, diagnosticsMs, openMs, openBytes, editMs: median(times), editBytes: median(sizes), editCardsSent: sent };
+    return { input, bytes: text.length, sessions: doc.sessions.length, core, diagnosticsMs, openMs, openBytes, wholeMs, wholeBytes, scrollMs, scrollBytes, editMs: median(times), editBytes: median(sizes), editCardsSent: sent };
   } finally {
     await session.stop();
   }

@@ -2,6 +2,7 @@
 // into dist/ (CommonJS, node platform, `vscode` external), and the rendered
 // preview's and the Session Review's page scripts for the browser (an IIFE, no Node). Type-checking
 // is separate: `tsc -b`.
+import { copyFileSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { build, context } from 'esbuild';
 
@@ -67,6 +68,18 @@ const browserMocha = {
   },
 };
 entries.push({ entryPoints: ['test/e2e/web/index.ts'], outfile: 'out/web-test/index.js', ...browser, format: 'cjs', plugins: [browserMocha] });
+
+// The codicon font and its stylesheet, for the Session Review's glyphs, copied
+// from the @vscode/codicons package into dist/codicons/: the page loads them
+// from the extension under its policy (font-src and style-src the webview's
+// own source, nothing remote), and the .vsix carries this copy, so the
+// package is a devDependency like the other build inputs. Its licences
+// (CC-BY-4.0 for the icons, MIT for the code) go along.
+const codicons = 'node_modules/@vscode/codicons';
+mkdirSync('dist/codicons', { recursive: true });
+for (const [from, to] of [['dist/codicon.css', 'codicon.css'], ['dist/codicon.ttf', 'codicon.ttf'], ['LICENSE', 'LICENSE'], ['LICENSE-CODE', 'LICENSE-CODE']]) {
+  copyFileSync(path.join(codicons, from), path.join('dist/codicons', to));
+}
 
 if (watch) {
   for (const e of entries) await (await context({ ...common, ...e, plugins: [watchReport] })).watch();

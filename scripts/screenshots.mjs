@@ -9,6 +9,9 @@
 // arguments to take only those. `-- --check` takes no picture: it only
 // proves that the .vsix, installed alone, activates on a pack and on a
 // .prompts file (each in a fresh window) and starts its language server.
+// PACKS_SCREENSHOT_THEME="Default Light Modern" (or "Default High Contrast",
+// …) takes them in that theme instead of the dark one the README shows, to
+// check a page in every theme before committing the dark pictures.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -268,7 +271,8 @@ async function main() {
       }
       return failures === 0 ? 0 : 1;
     }
-    const { origin } = await startUserWorkbench({ group, toolchain, stateDir, vsix, log });
+    const theme = process.env.PACKS_SCREENSHOT_THEME;
+    const { origin } = await startUserWorkbench({ group, toolchain, stateDir, vsix, log, settings: theme ? { 'workbench.colorTheme': theme } : {} });
     mkdirSync(imagesDir, { recursive: true });
     for (const shot of shots) {
       if (only.length > 0 && !only.includes(shot.image)) continue;

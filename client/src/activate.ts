@@ -3,7 +3,7 @@
 // the client. The entry points (extension.ts for Node, browserExtension.ts
 // for the web worker) only make the client.
 
-import type { ExtensionContext, OutputChannel } from 'vscode';
+import { type ExtensionContext, l10n, type OutputChannel } from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { packsApi, type PacksApi } from './api';
 import { registerPackCommands } from './commands';
@@ -24,7 +24,7 @@ export async function activateWith(context: ExtensionContext, client: BaseLangua
   const bundleStatus = registerBundleStatus(context, client);
   await client.start();
   const { version } = context.extension.packageJSON as { version: string };
-  output.appendLine(`Packs & Prompts ${version}: language server started.`);
+  output.appendLine(l10n.t('Packs & Prompts {0}: language server started.', version));
   const environments = await registerEnvironments(context, client);
   await registerWorkspaceProfiles(context, client);
   const baselinesChanged = registerBaselineChanges(context, client);

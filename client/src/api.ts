@@ -23,6 +23,8 @@ export interface PacksApi {
   reviewShown(uri: string): ReviewReport | undefined;
   /** Takes one step in the review page of `uri` through its own handlers (end-to-end tests); false when none is open. */
   reviewDrive(uri: string, step: DriveStep): boolean;
+  /** Does to the review of `uri` what a window reload does (a new panel restored from its page's saved state); false when none is open. */
+  reviewReload(uri: string): boolean;
   /** The bundle item's text while a `.prompts` file is the active editor. */
   bundleStatusText(): string | undefined;
 }
@@ -31,6 +33,7 @@ export function packsApi(previews: PreviewManager, statusBar: PackStatusBar, rev
   return {
     reviewShown: (uri) => reviews.lastReport(uri),
     reviewDrive: (uri, step) => reviews.drive(uri, step),
+    reviewReload: (uri) => reviews.reload(uri),
     bundleStatusText: () => bundleStatus.text,
     previewShown: (packUri) => previews.lastShown(packUri),
     onDidShowPreview: previews.onDidShow,

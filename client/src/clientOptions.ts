@@ -2,9 +2,9 @@
 // client: which documents the server sees, the settings it follows, how a
 // crash is handled, and the middleware that keeps fixes versioned.
 
-import type { OutputChannel } from 'vscode';
+import * as vscode from 'vscode';
 import type { LanguageClientOptions } from 'vscode-languageclient';
-import { languageIds, settingsSection } from '../../src-shared/protocol/common';
+import { type L10nInitializationOptions, languageIds, settingsSection } from '../../src-shared/protocol/common';
 import { outputChannelName } from './commandIds';
 import { serverErrorHandler } from './serverCrashes';
 import { versionedCodeActions } from './versionedEdits';
@@ -23,12 +23,16 @@ export const clientName = outputChannelName;
 export const desktopSchemes = ['file', 'untitled'] as const;
 export const browserSchemes = [...desktopSchemes, 'vscode-vfs', 'vscode-remote', 'vscode-test-web'] as const;
 
-/** `outputChannel` exists from activation (output.ts): the client and the server log into it. */
-export function clientOptions(schemes: readonly string[], initializationOptions: unknown, outputChannel: OutputChannel): LanguageClientOptions {
+/**
+ * `outputChannel` exists from activation (output.ts): the client and the server log into it.
+ * The server gets the extension's translations with `initializationOptions` (server/src/l10n.ts).
+ */
+export function clientOptions(schemes: readonly string[], initializationOptions: object, outputChannel: vscode.OutputChannel): LanguageClientOptions {
+  const l10n: L10nInitializationOptions = vscode.l10n.bundle ? { l10nBundle: vscode.l10n.bundle } : {};
   return {
     documentSelector: [languageIds.pack, languageIds.prompts].flatMap((language) => schemes.map((scheme) => ({ language, scheme }))),
     synchronize: { configurationSection: settingsSection },
-    initializationOptions,
+    initializationOptions: { ...initializationOptions, ...l10n },
     outputChannel,
     // A crashed server is started again, within a budget (serverCrashes.ts).
     errorHandler: serverErrorHandler(() => outputChannel),

@@ -22,7 +22,7 @@ export function registerPackCommands(context: vscode.ExtensionContext, deps: Pac
   const withPack = (run: (pack: vscode.Uri, ...rest: unknown[]) => unknown) => (arg?: unknown, ...rest: unknown[]) => {
     const pack = packArgument(arg) ?? deps.previews.active()?.packUri;
     if (pack) return run(pack, ...rest);
-    void vscode.window.showInformationMessage('Open a prompt pack (.pack) first.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open a prompt pack (.pack) first.'));
     return undefined;
   };
   context.subscriptions.push(
@@ -41,7 +41,7 @@ async function chooseEnvironment(environments: Environments, pack: vscode.Uri, i
     return;
   }
   if (environments.find(id)) await environments.choose(pack.toString(), id);
-  else void vscode.window.showErrorMessage(`No valid environment ${id}: choose one of the presets or a workspace *.packenv.json.`);
+  else void vscode.window.showErrorMessage(vscode.l10n.t('No valid environment {0}: choose one of the presets or a workspace *.packenv.json.', id));
 }
 
 /** The pack a command is about: its argument (a Uri or a uri string), else the active pack editor's. */

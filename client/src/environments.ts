@@ -13,7 +13,7 @@ import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient
 import { describeEnvironmentErrors, environmentToJson, parseEnvironmentFile } from '../../src-shared/pack/environmentFile';
 import type { Environment } from '../../src-shared/pack/environment';
 import { environmentPresets } from '../../src-shared/pack/presets';
-import { count } from '../../src-shared/pack/summary';
+import { formatCount } from '../../src-shared/pack/summary';
 import { languageIds } from '../../src-shared/protocol/common';
 import {
   setEnvironmentNotification,
@@ -34,6 +34,8 @@ export interface EnvironmentEntry {
 }
 
 const filePattern = '**/*.packenv.json';
+/** The presets' origin (a file's is its path). */
+const builtIn = 'built-in';
 const mementoKey = 'packsAndPrompts.environmentByPack';
 
 export class Environments implements vscode.Disposable {
@@ -92,7 +94,7 @@ export class Environments implements vscode.Disposable {
   entries(): EnvironmentEntry[] {
     const presets = environmentPresets.map((p) => ({
       ref: { id: `preset:${p.id}`, label: p.name, fields: environmentToJson(p.environment) },
-      origin: 'built-in',
+      origin: builtIn,
       summary: describe(p.environment),
     }));
     const files = [...this.files.values()].sort((a, b) => a.origin.localeCompare(b.origin));
@@ -125,11 +127,11 @@ export class Environments implements vscode.Disposable {
     const known = this.postures.get(packUri);
     const enforcement = (entry.ref.fields as { enforcement?: unknown } | null)?.enforcement;
     if (!known || typeof enforcement !== 'string' || known.postures.includes(enforcement)) return undefined;
-    return `${known.profile} has no ${enforcement} posture`;
+    return vscode.l10n.t('{0} has no {1} posture', known.profile, enforcement);
   }
 
   /** The quick pick; resolves with the chosen entry once it is in effect, or `undefined` when dismissed. */
-  async pick(packUri: string, placeHolder = 'Environment to render this pack against'): Promise<EnvironmentEntry | undefined> {
+  async pick(packUri: string, placeHolder = vscode.l10n.t('Environment to render this pack against')): Promise<EnvironmentEntry | undefined> {
     const entry = await this.pickEntry(placeHolder, this.current(packUri).id, packUri);
     if (entry) await this.choose(packUri, entry.ref.id);
     return entry;
@@ -145,14 +147,14 @@ export class Environments implements vscode.Disposable {
     const items: Item[] = [];
     let lastOrigin: string | undefined;
     for (const entry of this.entries()) {
-      const group = entry.origin === 'built-in' ? 'Built-in presets' : 'Workspace environment files';
+      const group = entry.origin === builtIn ? vscode.l10n.t('Built-in presets') : vscode.l10n.t('Workspace environment files');
       if (group !== lastOrigin) items.push({ label: group, kind: vscode.QuickPickItemKind.Separator });
       lastOrigin = group;
       // The environments follow the profile's postures: one it lacks renders {enforcement} empty, so it says so.
       const gap = packUri === undefined ? undefined : this.postureGap(packUri, entry);
       items.push({
         label: `${entry.error ? '$(warning) ' : entry.ref.id === currentId ? '$(check) ' : ''}${entry.ref.label}`,
-        description: gap ? `${entry.origin} · ${gap}` : entry.origin,
+        description: gap ? `${originLabel(entry)} · ${gap}` : originLabel(entry),
         detail: entry.error ?? entry.summary,
         entry,
       });
@@ -178,7 +180,7 @@ export class Environments implements vscode.Disposable {
     });
     if (!chosen?.entry) return undefined;
     if (chosen.entry.error) {
-      void vscode.window.showErrorMessage(`${chosen.entry.origin} is not a valid environment: ${chosen.entry.error}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0} is not a valid environment: {1}', chosen.entry.origin, chosen.entry.error));
       return undefined;
     }
     return chosen.entry;
@@ -194,7 +196,7 @@ export class Environments implements vscode.Disposable {
     try {
       text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch (e) {
-      this.store(uri, { ok: false, error: `cannot be read: ${e instanceof Error ? e.message : String(e)}` }, announce);
+      this.store(uri, { ok: false, error: vscode.l10n.t('cannot be read: {0}', e instanceof Error ? e.message : String(e)) }, announce);
       return;
     }
     this.setFile(uri, text, announce);
@@ -235,6 +237,11 @@ export class Environments implements vscode.Disposable {
   }
 }
 
+/** Where an entry comes from, as the picker says it. */
+function originLabel(entry: EnvironmentEntry): string {
+  return entry.origin === builtIn ? vscode.l10n.t('built-in') : entry.origin;
+}
+
 function isEnvironmentFile(uri: vscode.Uri): boolean {
   return uri.path.endsWith('.packenv.json');
 }
@@ -247,11 +254,11 @@ export function shortLabel(label: string): string {
 
 /** `FullyEnforced · network blocked · 5 tools · 3 protected paths · guidance` */
 export function describe(env: Environment): string {
-  const parts = [env.enforcement, `network ${env.network.posture}`, env.platform];
-  parts.push(env.tools.length === 0 ? 'no tools' : count(env.tools.length, 'tool'));
-  if (env.availableTools.length > 0) parts.push(count(env.availableTools.length, 'tool snippet'));
-  if (env.protectedPaths.length > 0) parts.push(count(env.protectedPaths.length, 'protected path'));
-  if (env.repositoryGuidance !== null) parts.push('guidance');
+  const parts = [env.enforcement, vscode.l10n.t('network {0}', env.network.posture), env.platform];
+  parts.push(env.tools.length === 0 ? vscode.l10n.t('no tools') : env.tools.length === 1 ? vscode.l10n.t('1 tool') : vscode.l10n.t('{0} tools', formatCount(env.tools.length)));
+  if (env.availableTools.length > 0) parts.push(env.availableTools.length === 1 ? vscode.l10n.t('1 tool snippet') : vscode.l10n.t('{0} tool snippets', formatCount(env.availableTools.length)));
+  if (env.protectedPaths.length > 0) parts.push(env.protectedPaths.length === 1 ? vscode.l10n.t('1 protected path') : vscode.l10n.t('{0} protected paths', formatCount(env.protectedPaths.length)));
+  if (env.repositoryGuidance !== null) parts.push(vscode.l10n.t('guidance'));
   return parts.join(' · ');
 }
 

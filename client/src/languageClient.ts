@@ -7,7 +7,7 @@ import { serverExecArgv } from '../../src-shared/protocol/common';
 import { clientId, clientName, clientOptions, desktopSchemes } from './clientOptions';
 
 /** The client, not yet started, so features can register for the server's first notifications. */
-export function createLanguageClient(context: ExtensionContext, initializationOptions: unknown, outputChannel: OutputChannel): LanguageClient {
+export function createLanguageClient(context: ExtensionContext, initializationOptions: object, outputChannel: OutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc, options: { execArgv: [...serverExecArgv] } },

@@ -62,7 +62,7 @@ class WorkspaceProfiles implements vscode.Disposable {
       text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch (e) {
       // Gone or unreadable: it is no profile, and a pack naming it says no such profile exists.
-      this.client.warn(`${vscode.workspace.asRelativePath(uri, false)}: cannot be read: ${e instanceof Error ? e.message : String(e)}`, undefined, false);
+      this.client.warn(vscode.l10n.t('{0}: cannot be read: {1}', vscode.workspace.asRelativePath(uri, false), e instanceof Error ? e.message : String(e)), undefined, false);
       if (this.files.delete(uri.toString()) && announce) this.schedule();
       return;
     }

@@ -59,28 +59,28 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const address = JSON.parse(uri.query) as RenderAddress;
     const entry = this.environments.find(address.environment);
-    if (!entry) return `(The environment ${address.environment} is gone or no longer valid.)`;
+    if (!entry) return vscode.l10n.t('(The environment {0} is gone or no longer valid.)', address.environment);
     const pack = vscode.Uri.parse(address.pack);
     await vscode.workspace.openTextDocument(pack);
     if (address.revision === 'HEAD') {
       const committedParams: RenderCommittedParams = { uri: address.pack, environment: entry.ref };
       const committed = await this.client.sendRequest<CommittedRender>(renderCommittedRequest, committedParams);
-      return committed.kind === 'committed' ? committed.text : `(No render at HEAD: ${committed.reason}.)`;
+      return committed.kind === 'committed' ? committed.text : vscode.l10n.t('(No render at HEAD: {0}.)', committed.reason);
     }
     const params: RenderParams = { uri: address.pack, environment: entry.ref };
     const result = await this.client.sendRequest<RenderResult | null>(renderRequest, params);
-    if (!result) return '(The pack is not open.)';
-    return result.kind === 'rendered' ? result.text : `(The pack does not decode: ${result.corruption.report})`;
+    if (!result) return vscode.l10n.t('(The pack is not open.)');
+    return result.kind === 'rendered' ? result.text : vscode.l10n.t('(The pack does not decode: {0})', result.corruption.report);
   }
 
   /** Asks for two environments and opens the diff of the pack's renders under them. */
   async compare(pack: vscode.Uri): Promise<void> {
     const current = this.environments.current(pack.toString());
-    const left = await this.environments.pickEntry('Compare: the environment on the left', current.id, pack.toString());
+    const left = await this.environments.pickEntry(vscode.l10n.t('Compare: the environment on the left'), current.id, pack.toString());
     if (!left) return;
     // The right side starts on the first other environment: comparing one with itself shows nothing.
     const other = this.environments.entries().find((e) => e.error === undefined && e.ref.id !== left.ref.id);
-    const right = await this.environments.pickEntry(`Compare ${left.ref.label} with…`, current.id, pack.toString(), other?.ref.id);
+    const right = await this.environments.pickEntry(vscode.l10n.t('Compare {0} with…', left.ref.label), current.id, pack.toString(), other?.ref.id);
     if (!right) return;
     const name = baseName(pack.path);
     await vscode.commands.executeCommand(
@@ -100,7 +100,7 @@ export class RenderDocuments implements vscode.TextDocumentContentProvider, vsco
       'vscode.diff',
       renderUri(pack, current.id, current.label, 'HEAD'),
       renderUri(pack, current.id, current.label),
-      `${name} (${shortLabel(current.label)}): HEAD ↔ now`,
+      vscode.l10n.t('{0} ({1}): HEAD ↔ now', name, shortLabel(current.label)),
       besidePack,
     );
   }

@@ -1,7 +1,9 @@
 // How often a crashed language server is started again: up to `restarts`
 // times within any `windowMs`; past that the crashes are a loop, not bad
 // luck, and the server stays down until the window is reloaded. No vscode
-// imports, so the rule is tested on its own.
+// imports (the words come through a Localizer), so the rule is tested on its own.
+
+import { english, type Localizer } from '../../src-shared/l10n';
 
 export interface RestartBudgetOptions {
   readonly restarts: number;
@@ -27,8 +29,8 @@ export class RestartBudget {
   }
 
   /** `5 times in the last 3 minutes` */
-  describe(): string {
+  describe(l10n: Localizer = english): string {
     const minutes = Math.round(this.options.windowMs / 60_000);
-    return `${this.crashes.length} times in the last ${minutes === 1 ? 'minute' : `${minutes} minutes`}`;
+    return minutes === 1 ? l10n.t('{0} times in the last minute', this.crashes.length) : l10n.t('{0} times in the last {1} minutes', this.crashes.length, minutes);
   }
 }

@@ -22,9 +22,9 @@ export class PackStatusBar implements vscode.Disposable {
     private readonly client: LanguageClient,
     private readonly environments: Environments,
   ) {
-    this.figures.name = 'Pack: assess';
+    this.figures.name = vscode.l10n.t('Pack: assess');
     this.figures.command = clientCommands.showProblems;
-    this.environment.name = 'Pack: render environment';
+    this.environment.name = vscode.l10n.t('Pack: render environment');
     this.environment.command = packCommands.chooseEnvironment;
     this.subscriptions.push(
       this.figures,
@@ -58,7 +58,7 @@ export class PackStatusBar implements vscode.Disposable {
     const uri = document.uri.toString();
     const environment = this.environments.current(uri);
     this.environment.text = `$(server-environment) ${shortLabel(environment.label)}`;
-    this.environment.tooltip = `Renders against: ${environment.label}\nClick to choose another environment.`;
+    this.environment.tooltip = `${vscode.l10n.t('Renders against: {0}', environment.label)}\n${vscode.l10n.t('Click to choose another environment.')}`;
     this.environment.show();
     const params: SummaryParams = { uri };
     this.client.sendRequest<PackSummary | null>(summaryRequest, params).then(
@@ -67,7 +67,7 @@ export class PackStatusBar implements vscode.Disposable {
         if (generation !== this.generation || !summary) return;
         this.show(uri, summary);
       },
-      (e: unknown) => this.client.error(`packs/summary failed for ${uri}`, e),
+      (e: unknown) => this.client.error(vscode.l10n.t('packs/summary failed for {0}', uri), e),
     );
   }
 
@@ -76,10 +76,12 @@ export class PackStatusBar implements vscode.Disposable {
     this.environments.setProfilePostures(uri, f.profile, f.postures);
     const current = this.environments.find(this.environments.current(uri).id);
     const gap = current && this.environments.postureGap(uri, current);
-    if (gap) this.environment.tooltip = `Renders against: ${current.ref.label}\n${gap}, so {enforcement} renders empty.\nClick to choose another environment.`;
+    if (gap) this.environment.tooltip = `${vscode.l10n.t('Renders against: {0}', current.ref.label)}\n${vscode.l10n.t('{0}, so {1} renders empty.', gap, '{enforcement}')}\n${vscode.l10n.t('Click to choose another environment.')}`;
     const icon = f.corruptions > 0 ? '$(error)' : f.scorable ? '$(pass)' : '$(warning)';
-    this.figures.text = `${icon} ${figuresLine(f)}`;
-    const tooltip = new vscode.MarkdownString(`**${figuresLine(f)}**\n\n${figuresVerdict(f)}\n\nDigest \`${summary.digest}\`\n\nClick to open the Problems panel.`);
+    this.figures.text = `${icon} ${figuresLine(f, vscode.l10n)}`;
+    const tooltip = new vscode.MarkdownString(
+      `**${figuresLine(f, vscode.l10n)}**\n\n${figuresVerdict(f, vscode.l10n)}\n\n${vscode.l10n.t('Digest {0}', `\`${summary.digest}\``)}\n\n${vscode.l10n.t('Click to open the Problems panel.')}`,
+    );
     tooltip.isTrusted = false;
     this.figures.tooltip = tooltip;
     this.figures.backgroundColor = f.corruptions > 0 ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;

@@ -13,18 +13,18 @@ import type { Middleware } from 'vscode-languageclient';
 
 export const applyCodeActionEditCommand = 'packsAndPrompts.applyCodeActionEdit';
 
-export const changedMeanwhile = 'The file changed while the fix was being prepared; nothing was changed. Try again.';
+export const changedMeanwhile = (): string => vscode.l10n.t('The file changed while the fix was being prepared; nothing was changed. Try again.');
 
 /** Applies `edit` if the document is still at `version`; says so and applies nothing otherwise. */
 export async function applyAtVersion(uri: vscode.Uri, version: number, edit: vscode.WorkspaceEdit): Promise<boolean> {
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (!document || document.version !== version) {
-    void vscode.window.showWarningMessage(changedMeanwhile);
+    void vscode.window.showWarningMessage(changedMeanwhile());
     return false;
   }
   // VS Code itself refuses an edit of a document that changed after the extension host last saw it.
   const applied = await vscode.workspace.applyEdit(edit);
-  if (!applied) void vscode.window.showWarningMessage(changedMeanwhile);
+  if (!applied) void vscode.window.showWarningMessage(changedMeanwhile());
   return applied;
 }
 

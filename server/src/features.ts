@@ -9,6 +9,7 @@
 // redacted on the way out, whichever provider put it there; formatting,
 // whose edits are the file's own text, is left alone.
 
+import * as l10n from '@vscode/l10n';
 import { type Connection, MessageType, type Position, type Range, type ServerCapabilities, ShowMessageNotification, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings } from '../../src-shared/settings';
@@ -116,7 +117,7 @@ export function registerFeatureSupport(connection: Connection, deps: FeatureDeps
       if (!answer) return [];
       if ('edits' in answer) return answer.edits;
       // Said, not swallowed: an empty answer would look like "already formatted".
-      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `Not formatted: ${answer.declined}.` });
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: l10n.t('Not formatted: {0}.', answer.declined) });
       return [];
     }),
   );

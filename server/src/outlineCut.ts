@@ -4,17 +4,18 @@
 // the last character of the file, so the cursor and the breadcrumbs never
 // land in it.
 
+import * as l10n from '@vscode/l10n';
 import { type DocumentSymbol, SymbolKind } from 'vscode-languageserver';
 import type { Position } from '../../src-shared/text/range';
 
 export const maxItemsSetting = 'packsAndPrompts.maxItemsComputed';
 
-/** `order` says what was kept first ("sections in file order"). */
+/** `order` says what was kept first ("sections in file order"), translated. */
 export function outlineCutNote(end: Position, limit: number, order: string): DocumentSymbol {
   const range = { start: end, end };
   return {
-    name: `outline cut at ${limit.toLocaleString('en-US')} items`,
-    detail: `${order}; setting: ${maxItemsSetting}`,
+    name: l10n.t('outline cut at {0} items', limit.toLocaleString('en-US')),
+    detail: l10n.t('{0}; setting: {1}', order, maxItemsSetting),
     kind: SymbolKind.Null,
     range,
     selectionRange: range,

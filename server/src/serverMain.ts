@@ -35,6 +35,7 @@ import { clientFileWatcher } from './workspaceWatch';
 import { registerTrustSupport, WorkspaceTrust } from './trust';
 import { connectionLogger } from './logger';
 import { FileLimits } from './fileLimits';
+import { configureL10n } from './l10n';
 import { registerTestHooks } from './testHooks';
 import type { Baselines } from './prompts/handEditsBaselines';
 import type { Logger } from './errorBoundary';
@@ -78,6 +79,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const handEdits = registerHandEditSupport(connection, { documents, models, baselines: host.baselines(trust), now: () => new Date(), logger, trust, settingsFor, limits });
 
   connection.onInitialize((params) => {
+    configureL10n(params.initializationOptions);
     canAskConfiguration = params.capabilities.workspace?.configuration === true;
     canWatchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);

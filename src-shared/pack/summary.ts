@@ -4,6 +4,7 @@
 import type { PackFigures } from '../protocol/pack';
 import type { Environment } from './environment';
 import type { Profile } from './profiles';
+import { english, type Localizer } from '../l10n';
 
 /**
  * Characters per token for prompt prose. Measured against o200k_base and
@@ -35,18 +36,21 @@ export function estimateTokens(text: string): number {
 }
 
 /** `pack · 0 corrupting · 2 shaping · loom-9` (the profile that judged it), or `pack · corrupt (3 lines)` when it does not decode. */
-export function figuresLine(f: PackFigures): string {
-  const profile = `${f.profile}${f.profileFallback ? ' (fallback)' : ''}`;
-  if (f.corruptions > 0) return `pack · corrupt (${count(f.corruptions, 'line')})`;
-  return `pack · ${f.corrupting} corrupting · ${f.shaping} shaping · ${profile}`;
+export function figuresLine(f: PackFigures, l10n: Localizer = english): string {
+  const profile = f.profileFallback ? l10n.t('{0} (fallback)', f.profile) : f.profile;
+  if (f.corruptions > 0) return f.corruptions === 1 ? l10n.t('pack · corrupt (1 line)') : l10n.t('pack · corrupt ({0} lines)', formatCount(f.corruptions));
+  return l10n.t('pack · {0} corrupting · {1} shaping · {2}', f.corrupting, f.shaping, profile);
 }
 
 /** A longer sentence for tooltips: what the counts mean for the harness. */
-export function figuresVerdict(f: PackFigures): string {
-  if (f.corruptions > 0) return `The pack does not decode: ${count(f.corruptions, 'corrupt line')}. Loom refuses it.`;
-  const scorable = f.scorable ? 'Scorable: nothing corrupting.' : 'Not scorable: fix the corrupting problems first.';
-  const judged = f.profileNote ? ` Judged under ${f.profileNote}.` : '';
-  return `${scorable} ${count(f.shaping, 'shaping problem')} under ${f.profile}.${judged}`;
+export function figuresVerdict(f: PackFigures, l10n: Localizer = english): string {
+  if (f.corruptions > 0) {
+    return f.corruptions === 1 ? l10n.t('The pack does not decode: 1 corrupt line. Loom refuses it.') : l10n.t('The pack does not decode: {0} corrupt lines. Loom refuses it.', formatCount(f.corruptions));
+  }
+  const scorable = f.scorable ? l10n.t('Scorable: nothing corrupting.') : l10n.t('Not scorable: fix the corrupting problems first.');
+  const shaping = f.shaping === 1 ? l10n.t('1 shaping problem under {0}.', f.profile) : l10n.t('{0} shaping problems under {1}.', formatCount(f.shaping), f.profile);
+  const judged = f.profileNote ? ` ${l10n.t('Judged under {0}.', f.profileNote)}` : '';
+  return `${scorable} ${shaping}${judged}`;
 }
 
 /** `1,234`, the same in every locale (the preview and tests must agree). */

@@ -1,5 +1,5 @@
 // What both languages' custom protocol shares: the settings section, the
-// language ids, and the measurement request the benchmark and the scheduling
+// language ids, the translations the client hands the server, and the measurement request the benchmark and the scheduling
 // tests send. Each language's own requests are in pack.ts and prompts.ts.
 
 /** The configuration section the server asks the client for. */
@@ -14,10 +14,24 @@ export const languageIds = { pack: 'loom-pack', prompts: 'spec-prompts' } as con
  * generation of 1 MB instead of up to 16 MB, and a heap grown by a fifth
  * past what survived the last full collection instead of up to four times
  * it: opening a 6 MB `.prompts` file and typing a burst into it peaked at
- * about 21x the file above the idle process with V8's defaults, 12-14x
- * with these (`npm run bench`; README, Performance).
+ * about 21x the file above the idle process with V8's defaults, 10-13x
+ * with these and the changes that came with them (`npm run bench`;
+ * README, Performance).
  */
 export const serverExecArgv: readonly string[] = ['--max-semi-space-size=1', '--heap-growing-percent=20'];
+
+/** One message of an l10n bundle (`l10n/bundle.l10n.<locale>.json`): its text, or its text with the translator's comments. */
+export type L10nBundleMessage = string | { readonly message: string; readonly comment: readonly string[] };
+
+/**
+ * Part of the client's `initializationOptions`: the extension's translations
+ * for VS Code's display language (`vscode.l10n.bundle`), absent in English.
+ * The server reads them from here, not from a file, so the web worker
+ * server (no file system) translates too.
+ */
+export interface L10nInitializationOptions {
+  readonly l10nBundle?: Readonly<Record<string, L10nBundleMessage>>;
+}
 
 // ---------------------------------------------------------------------------
 // Measurement.

@@ -115,7 +115,13 @@ export const handEditCommands = {
  * the document's current version (src-shared/prompts/review/view.ts), with
  * its validation and hand-edit marks. `known` lists the card keys the
  * client holds: those cards come back as `{ known: key }` only, so a
- * keystroke in a 6 MB file sends one card, not all of them. The answer
+ * keystroke in a 6 MB file sends one card, not all of them. `window` names
+ * the positions `[from, to)` among the shown cards the client needs whole
+ * (those near the screen); the others come as outlines (where they are,
+ * their turns' lines, their marks), so opening a 6 MB file does not send
+ * all of it; `outlined` names the keys the client holds outlines of, which
+ * outside the window come back as `{ known }` too. Without `window` every
+ * card is built. The answer
  * carries the version it was computed from; `null` for a document the
  * server does not have, or one too large or binary to read.
  */
@@ -125,6 +131,8 @@ export interface ReviewParams {
   readonly uri: string;
   readonly published: boolean;
   readonly known?: readonly string[];
+  readonly outlined?: readonly string[];
+  readonly window?: { readonly from: number; readonly to: number };
 }
 
 export interface ReviewResult extends ReviewView {

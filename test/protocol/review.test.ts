@@ -41,7 +41,7 @@ function review(session: LspSession, params: ReviewParams): Promise<ReviewResult
 
 function cards(r: ReviewResult | null): ReviewCard[] {
   assert.ok(r);
-  return r.cards.filter((c): c is ReviewCard => !('known' in c));
+  return r.cards.filter((c): c is ReviewCard => 'key' in c);
 }
 
 test('the view of the open version: cards, turns, the unlogged edit with its committed text, the secret masked and never sent', async () => {
@@ -88,6 +88,30 @@ test('cards the client holds come back as their keys; an edit in one session sen
     assert.equal(after!.version, 2);
     assert.deepEqual(after!.cards[0], { known: keys[0] });
     assert.equal(cards(after)[0]!.id, 's-2');
+  } finally {
+    await session.stop();
+    repo.dispose();
+  }
+});
+
+test('a window: the cards at its positions come whole, the others as outlines; known cards inside it as keys; a malformed window is ignored', async () => {
+  const { session, repo, uri } = await started(true);
+  try {
+    await session.open(uri, 'spec-prompts', edited);
+    const whole = cards(await review(session, { uri, published: false }));
+    const windowed = await review(session, { uri, published: false, window: { from: 1, to: 2 } });
+    assert.ok(windowed);
+    const [first, second] = windowed.cards;
+    assert.ok(first && 'outline' in first, 'the card before the window is an outline');
+    assert.equal(first.outline, whole[0]!.key);
+    assert.deepEqual(first.turns, whole[0]!.turns.map((t) => [t.line, t.endLine]));
+    assert.deepEqual(first.marks.map((m) => m.kind).sort(), ['secret', 'unlogged', 'unlogged']);
+    assert.deepEqual(second, whole[1], 'the card in the window is built as without a window');
+    assert.ok(JSON.stringify(windowed).length < JSON.stringify(whole).length);
+    const known = await review(session, { uri, published: false, known: [whole[1]!.key], window: { from: 1, to: 2 } });
+    assert.deepEqual(known!.cards[1], { known: whole[1]!.key });
+    const malformed = await review(session, { uri, published: false, window: { from: 'a', to: null } as unknown as { from: number; to: number } });
+    assert.deepEqual(cards(malformed), whole, 'a malformed window builds every card');
   } finally {
     await session.stop();
     repo.dispose();

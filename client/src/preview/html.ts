@@ -12,6 +12,8 @@ export interface PreviewHtmlOptions {
   readonly scriptUri: string;
   readonly styleUri: string;
   readonly title: string;
+  /** What the page says until the first render arrives (translated by the caller; `Rendering…` when not given). */
+  readonly rendering?: string;
 }
 
 export function contentSecurityPolicy(o: Pick<PreviewHtmlOptions, 'cspSource' | 'nonce'>): string {
@@ -38,7 +40,7 @@ export function previewHtml(o: PreviewHtmlOptions): string {
 <link rel="stylesheet" href="${escapeHtml(o.styleUri)}">
 </head>
 <body>
-<main id="root" aria-live="polite"><p class="placeholder">Rendering…</p></main>
+<main id="root" aria-live="polite"><p class="placeholder">${escapeHtml(o.rendering ?? 'Rendering…')}</p></main>
 <script nonce="${escapeHtml(o.nonce)}" src="${escapeHtml(o.scriptUri)}"></script>
 </body>
 </html>

@@ -58,7 +58,7 @@ export class PackPreview implements vscode.Disposable {
       versionOf: (r) => r.version,
       show: (r) => this.show(r),
       cooldown: () => new Promise((resolve) => setTimeout(resolve, throttleMs)),
-      onError: (e) => this.client.error(`Rendering ${key} failed`, e),
+      onError: (e) => this.client.error(vscode.l10n.t('Rendering {0} failed', key), e),
     });
     this.subscriptions.push(
       panel.webview.onDidReceiveMessage((m: PreviewToHost) => this.receive(m)),
@@ -112,7 +112,7 @@ export class PackPreview implements vscode.Disposable {
       result.kind === 'rendered'
         ? { ...this.state, rendered: result, problem: undefined }
         : { ...this.state, problem: { version: result.version, ...result.corruption } };
-    this.panel.title = `Rendered: ${this.state.packName}`;
+    this.panel.title = vscode.l10n.t('Rendered: {0}', this.state.packName);
     this.post({ type: 'show', state: this.state });
   }
 

@@ -43,7 +43,7 @@ export class PreviewManager implements vscode.Disposable {
       existing.reveal();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(previewViewType, 'Rendered prompt', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, this.webviewOptions());
+    const panel = vscode.window.createWebviewPanel(previewViewType, vscode.l10n.t('Rendered prompt'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, this.webviewOptions());
     this.adopt(panel, packUri);
   }
 
@@ -74,7 +74,8 @@ export class PreviewManager implements vscode.Disposable {
       nonce: nonceFrom(crypto.getRandomValues(new Uint8Array(32))),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'preview.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'preview.css')).toString(),
-      title: 'Rendered prompt',
+      title: vscode.l10n.t('Rendered prompt'),
+      rendering: vscode.l10n.t('Rendering…'),
     });
     const key = packUri.toString();
     const preview = new PackPreview(panel, packUri, this.client, this.environments, (s) => this.shown.fire(s), () => this.previews.delete(key), this.baselinesChanged);

@@ -21,7 +21,7 @@ class CommittedValues implements vscode.TextDocumentContentProvider {
   private next = 0;
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.query) ?? '(This value is no longer held: run Compare with HEAD again.)';
+    return this.texts.get(uri.query) ?? vscode.l10n.t('(This value is no longer held: run Compare with HEAD again.)');
   }
 
   /** A document holding `text`, titled `name`. */
@@ -52,7 +52,7 @@ async function compareValue(values: CommittedValues, params: CompareValueParams)
   const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(params.uri));
   // The range is of the version the warning was for: after an edit it may cut the value anywhere.
   if (document.version !== params.version) {
-    void vscode.window.showWarningMessage('The file changed since this warning was shown; hover the value again to compare it with HEAD.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('The file changed since this warning was shown; hover the value again to compare it with HEAD.'));
     return;
   }
   const range = new vscode.Range(params.range.start.line, params.range.start.character, params.range.end.line, params.range.end.character);
@@ -60,7 +60,7 @@ async function compareValue(values: CommittedValues, params: CompareValueParams)
   const file = baseName(document.uri.path);
   const left = values.hold(`${file} @ HEAD: ${what}`, params.committed);
   const right = values.hold(`${file}: ${what}`, document.getText(range));
-  await vscode.commands.executeCommand('vscode.diff', left, right, `${file}: ${what} (HEAD ↔ now)`, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0}: {1} (HEAD ↔ now)', file, what), { preview: true, viewColumn: vscode.ViewColumn.Beside });
 }
 
 /** The committed value of each unlogged-edit warning under the cursor. */
@@ -75,10 +75,10 @@ function committedHover(document: vscode.TextDocument, position: vscode.Position
   md.isTrusted = { enabledCommands: [compareValueWithHeadCommand] };
   for (const { d, data } of found) {
     const shown = data.committed.length > hoverChars ? `${data.committed.slice(0, hoverChars)}…` : data.committed;
-    md.appendMarkdown(`**At HEAD** (${escape(data.what.replace(/ (changed|was removed)$/, ''))}):\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('**At HEAD** ({0}):', escape(data.what.replace(/ (changed|was removed)$/, '')))}\n\n`);
     md.appendCodeblock(shown, 'toml');
     const params: CompareValueParams = { uri: document.uri.toString(), version: document.version, range: { start: d.range.start, end: d.range.end }, committed: data.committed, what: data.what };
-    md.appendMarkdown(`[$(git-compare) Compare with HEAD](command:${compareValueWithHeadCommand}?${encodeURIComponent(JSON.stringify([params]))})\n\n`);
+    md.appendMarkdown(`[$(git-compare) ${vscode.l10n.t('Compare with HEAD')}](command:${compareValueWithHeadCommand}?${encodeURIComponent(JSON.stringify([params]))})\n\n`);
   }
   return new vscode.Hover(md, found[0]!.d.range);
 }

@@ -19,7 +19,7 @@ export async function applyHandEditFix(client: LanguageClient, params: HandEditF
   const uri = vscode.Uri.parse(params.uri);
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (!document || document.version !== result.version) {
-    void vscode.window.showWarningMessage(changedMeanwhile);
+    void vscode.window.showWarningMessage(changedMeanwhile());
     return false;
   }
   // A snippet edit is a snippet (tab stops) only in the active editor.

@@ -62,7 +62,7 @@ export function registerHandEditClient(context: vscode.ExtensionContext, client:
 async function onActivePrompts(fixFor: (editor: vscode.TextEditor) => HandEditFixKind, client: LanguageClient): Promise<boolean> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== languageIds.prompts) {
-    void vscode.window.showWarningMessage('Open a .prompts file first.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Open a .prompts file first.'));
     return false;
   }
   const params: HandEditFixParams = { uri: editor.document.uri.toString(), version: editor.document.version, fix: fixFor(editor) };

@@ -24,14 +24,7 @@ export class ReviewManager implements vscode.Disposable {
   ) {
     this.subscriptions.push(
       vscode.window.registerWebviewPanelSerializer(reviewViewType, {
-        deserializeWebviewPanel: async (panel, state: unknown) => {
-          const uri = (state as { uri?: unknown } | undefined)?.uri;
-          if (typeof uri !== 'string') {
-            panel.dispose();
-            return;
-          }
-          this.adopt(panel, vscode.Uri.parse(uri));
-        },
+        deserializeWebviewPanel: async (panel, state: unknown) => this.restore(panel, state),
       }),
       vscode.commands.registerCommand(reviewCommands.openToSide, (uri?: vscode.Uri) => this.open(uri, vscode.ViewColumn.Beside)),
       vscode.commands.registerCommand(reviewCommands.open, (uri?: vscode.Uri) => this.open(uri, vscode.ViewColumn.Active)),
@@ -43,7 +36,7 @@ export class ReviewManager implements vscode.Disposable {
     const editor = vscode.window.activeTextEditor;
     const target = uri instanceof vscode.Uri ? uri : editor?.document.languageId === languageIds.prompts ? editor.document.uri : undefined;
     if (!target) {
-      void vscode.window.showWarningMessage('Open a .prompts file first.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open a .prompts file first.'));
       return false;
     }
     const existing = this.panels.get(target.toString());
@@ -51,8 +44,34 @@ export class ReviewManager implements vscode.Disposable {
       existing.reveal();
       return true;
     }
-    const panel = vscode.window.createWebviewPanel(reviewViewType, 'Session Review', { viewColumn: column, preserveFocus: true }, this.webviewOptions());
+    const panel = vscode.window.createWebviewPanel(reviewViewType, vscode.l10n.t('Session Review'), { viewColumn: column, preserveFocus: true }, this.webviewOptions());
     this.adopt(panel, target);
+    return true;
+  }
+
+  /** A panel VS Code brings back after a window reload, with the state its page saved: the review of that file again. */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    const uri = (state as { uri?: unknown } | undefined)?.uri;
+    if (typeof uri !== 'string') {
+      panel.dispose();
+      return;
+    }
+    this.adopt(panel, vscode.Uri.parse(uri));
+  }
+
+  /**
+   * What a window reload does to the review of `uri` (end-to-end tests, which a real reload would end): the
+   * panel goes, and a new one of the same type is handed to the serializer's `restore` with the state its page
+   * saved. False when no review of `uri` is open or its page saved nothing.
+   */
+  reload(uri: string): boolean {
+    const review = this.panels.get(uri);
+    const state = review?.lastReport?.state;
+    if (!review || state === undefined) return false;
+    const column = review.panel.viewColumn ?? vscode.ViewColumn.Beside;
+    review.panel.dispose();
+    const panel = vscode.window.createWebviewPanel(reviewViewType, vscode.l10n.t('Session Review'), { viewColumn: column, preserveFocus: true }, this.webviewOptions());
+    this.restore(panel, state);
     return true;
   }
 
@@ -84,10 +103,18 @@ export class ReviewManager implements vscode.Disposable {
       nonce: nonceFrom(crypto.getRandomValues(new Uint8Array(32))),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'review.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'media', 'review.css')).toString(),
-      title: 'Session Review',
+      title: vscode.l10n.t('Session Review'),
     });
     const key = uri.toString();
-    const review = new ReviewPanel(panel, uri, this.client, (u, report) => this.reported.fire({ uri: u, report }), () => this.panels.delete(key), this.baselinesChanged);
+    const review: ReviewPanel = new ReviewPanel(
+      panel,
+      uri,
+      this.client,
+      (u, report) => this.reported.fire({ uri: u, report }),
+      // Only if it is still this file's review: a restored one may have taken its place.
+      () => this.panels.get(key) === review && this.panels.delete(key),
+      this.baselinesChanged,
+    );
     this.panels.set(key, review);
   }
 }

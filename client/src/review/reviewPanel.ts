@@ -1,8 +1,9 @@
 // One Session Review: a webview panel beside a `.prompts` file. It asks the
 // server for the view of the document's current version at once, then
 // again (throttled, coalesced, never older than what is shown) as the
-// document, HEAD or the "as published" switch change; sends the page only
-// the cards it does not hold; jumps to the source of what was clicked;
+// document, HEAD or the "as published" switch change; asks for the content
+// of the cards near the page's screen only (the others come as outlines);
+// sends the page only what it does not hold; jumps to the source of what was clicked;
 // lights up the card and turn under the source's cursor; and runs the
 // page's actions as the hand-edit fixes (one versioned workspace edit each).
 
@@ -12,22 +13,38 @@ import { baseName } from '../../../src-shared/text/uriPath';
 import type { HandEditFixKind } from '../../../src-shared/protocol/prompts';
 import { reviewRequest, type ReviewParams, type ReviewResult } from '../../../src-shared/protocol/prompts';
 import type { DriveStep, HostToReview, ReviewReport, ReviewToHost } from '../../../src-shared/prompts/review/messages';
-import type { ReviewCard } from '../../../src-shared/prompts/review/view';
+import type { CardOutline, ReviewCard } from '../../../src-shared/prompts/review/view';
+import { outlineOfCard, slotKey } from '../../../src-shared/prompts/review/outline';
 import { applyHandEditFix } from '../prompts/handEditFixes';
 import { RenderScheduler } from '../preview/renderScheduler';
 import { revealSourceLine } from '../preview/revealLine';
 
 /** Time between two views while the curator types. */
 const throttleMs = 120;
+/** What the page cannot do, said by the host (in the user's language). */
+const notices: Readonly<Record<string, string>> = {
+  outsideValue: vscode.l10n.t('Select text inside one value of the review (a turn, a summary, a title…) to redact it.'),
+};
+
+/** The cards asked for before the page says what is near its screen. */
+const firstWindow = 4;
+/** Cards asked for beyond each side of the page's window, so a little scrolling needs no request. */
+const windowMargin = 2;
 
 export class ReviewPanel implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly scheduler: RenderScheduler<ReviewResult>;
-  /** The cards the server may answer with `{ known }`, by key. */
+  /** The cards whose content this holds (the server may answer them with `{ known }`), by key. */
   private readonly cards = new Map<string, ReviewCard>();
-  /** The keys the page holds. */
-  private readonly onPage = new Set<string>();
+  /** Every card's outline, by key. */
+  private readonly outlines = new Map<string, CardOutline>();
+  /** What the page holds of each key: its content, or its outline only. */
+  private readonly onPage = new Map<string, 'card' | 'outline'>();
   private last: ReviewResult | undefined;
+  /** The keys of the last view, in order. */
+  private order: readonly string[] = [];
+  /** The positions of the cards near the page's screen. */
+  private window = { from: 0, to: firstWindow };
   private published = false;
   private ready = false;
   private disposed = false;
@@ -74,7 +91,7 @@ export class ReviewPanel implements vscode.Disposable {
         if (e.textEditor.document.uri.toString() === key && line !== undefined) this.post({ type: 'highlight', line });
       }),
     );
-    panel.title = `Review: ${baseName(uri.path)}`;
+    panel.title = vscode.l10n.t('Review: {0}', baseName(uri.path));
     this.scheduler.request();
   }
 
@@ -97,33 +114,54 @@ export class ReviewPanel implements vscode.Disposable {
   private async request(): Promise<ReviewResult | undefined> {
     // The server only knows open documents; opening is a no-op when it already is.
     await vscode.workspace.openTextDocument(this.uri);
-    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()] };
+    const window = { from: Math.max(0, this.window.from - windowMargin), to: this.window.to + windowMargin };
+    const outlined = [...this.outlines.keys()].filter((k) => !this.cards.has(k));
+    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()], outlined, window };
     const result = await this.client.sendRequest<ReviewResult | null>(reviewRequest, params);
     // A view for the other setting of the switch (flipped meanwhile) is not shown.
     return result && result.published === this.published ? result : undefined;
   }
 
   private show(result: ReviewResult): void {
-    const order: string[] = [];
+    const order = result.cards.map(slotKey);
     for (const slot of result.cards) {
-      if ('known' in slot) order.push(slot.known);
+      if ('known' in slot) continue;
+      if ('outline' in slot) this.outlines.set(slot.outline, slot);
       else {
         this.cards.set(slot.key, slot);
-        order.push(slot.key);
+        this.outlines.set(slot.key, outlineOfCard(slot));
       }
     }
     const current = new Set(order);
-    for (const k of [...this.cards.keys()]) if (!current.has(k)) this.cards.delete(k);
+    for (const map of [this.cards, this.outlines]) for (const k of [...map.keys()]) if (!current.has(k)) map.delete(k);
     this.last = result;
-    this.send(order);
+    this.order = order;
+    this.send();
   }
 
-  private send(order: readonly string[]): void {
+  /** True when a card of the page's window has no content here: the server is asked for it. */
+  private missing(): boolean {
+    return this.order.slice(this.window.from, this.window.to).some((k) => !this.cards.has(k));
+  }
+
+  private send(): void {
     const result = this.last;
     if (!result || !this.ready || this.disposed) return;
-    const fresh = order.filter((k) => !this.onPage.has(k)).map((k) => this.cards.get(k)).filter((c): c is ReviewCard => c !== undefined);
+    const cards: ReviewCard[] = [];
+    const outlines: CardOutline[] = [];
+    // Content travels for the window's cards only (a page loaded anew gets the first screens, not all this holds).
+    const from = this.window.from - windowMargin;
+    const to = this.window.to + windowMargin;
+    const sent = new Map<string, 'card' | 'outline'>();
+    this.order.forEach((k, p) => {
+      const card = p >= from && p < to ? this.cards.get(k) : undefined;
+      const held = this.onPage.get(k);
+      if (card && held !== 'card') cards.push(card);
+      else if (!card && held === undefined) outlines.push(this.outlines.get(k)!);
+      sent.set(k, card || held === 'card' ? 'card' : 'outline');
+    });
     this.onPage.clear();
-    for (const k of order) this.onPage.add(k);
+    for (const [k, held] of sent) this.onPage.set(k, held);
     this.post({
       type: 'show',
       uri: result.uri,
@@ -133,18 +171,25 @@ export class ReviewPanel implements vscode.Disposable {
       marks: result.marks,
       published: result.published,
       unreadable: result.unreadable,
-      order,
-      cards: fresh,
+      order: this.order,
+      cards,
+      outlines,
     });
   }
 
   private receive(message: ReviewToHost): void {
     switch (message.type) {
       case 'ready':
-        // A new page (first load, or reloaded after being hidden) holds nothing.
+        // A new page (first load, or reloaded after being hidden) holds nothing, and shows the top of the file.
         this.ready = true;
         this.onPage.clear();
-        if (this.last) this.send(this.last.cards.map((c) => ('known' in c ? c.known : c.key)));
+        this.window = { from: 0, to: firstWindow };
+        this.send();
+        return;
+      case 'window':
+        this.window = { from: message.from, to: message.to };
+        if (this.missing()) this.scheduler.request();
+        else this.send();
         return;
       case 'shown':
         this.lastReport = message;
@@ -171,7 +216,7 @@ export class ReviewPanel implements vscode.Disposable {
         void this.fix(undefined, { kind: 'recordAll' });
         return;
       case 'notice':
-        void vscode.window.showInformationMessage(message.message);
+        void vscode.window.showInformationMessage(notices[message.notice] ?? notices.outsideValue);
         return;
     }
   }

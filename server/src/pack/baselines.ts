@@ -12,7 +12,8 @@ import { environmentToJson } from '../../../src-shared/pack/environmentFile';
 import type { Pack } from '../../../src-shared/pack/model';
 import type { Profile } from '../../../src-shared/pack/profiles';
 import { render } from '../../../src-shared/pack/render';
-import { offReasons } from '../../../src-shared/prompts/handEdits/status';
+import * as l10n from '@vscode/l10n';
+import { describeOffReason } from '../../../src-shared/prompts/handEdits/status';
 import type { HeadText, NoBaseline } from '../../../src-node/git/repository';
 
 export type CommittedPack = { readonly kind: 'baseline'; readonly pack: Pack; readonly oid: string } | { readonly kind: 'off'; readonly reason: string };
@@ -40,7 +41,7 @@ export class PackBaselines {
       remember(this.decoded, head.oid, d.ok ? d.pack : undefined, packCapacity);
     }
     const pack = this.decoded.get(head.oid);
-    return pack ? { kind: 'baseline', pack, oid: head.oid } : { kind: 'off', reason: "HEAD's version of the pack does not decode" };
+    return pack ? { kind: 'baseline', pack, oid: head.oid } : { kind: 'off', reason: l10n.t("HEAD's version of the pack does not decode") };
   }
 
   baselineRender(committed: Extract<CommittedPack, { kind: 'baseline' }>, environment: Environment, profile: Profile): string {
@@ -76,8 +77,8 @@ export class PackBaselines {
 
 /** One line for the preview: why the render is not compared with HEAD's. */
 export function describeOff(off: NoBaseline): string {
-  const reason = off.reason === 'baselineUnparseable' ? "HEAD's version of the pack does not decode" : offReasons[off.reason];
-  return off.detail ? `${reason} (${off.detail})` : reason;
+  const reason = off.reason === 'baselineUnparseable' ? l10n.t("HEAD's version of the pack does not decode") : describeOffReason(off.reason, l10n);
+  return off.detail ? l10n.t('{0} ({1})', reason, off.detail) : reason;
 }
 
 // An environment file may change under the same id: its fields are the key.

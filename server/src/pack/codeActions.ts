@@ -6,6 +6,7 @@
 // worked out from the current model, not from the diagnostic's data, so a
 // stale diagnostic never yields a wrong edit.
 
+import * as l10n from '@vscode/l10n';
 import type { CodeAction, Diagnostic, Position, Range, TextEdit } from 'vscode-languageserver/node';
 import { CodeActionKind } from 'vscode-languageserver/node';
 import { packCodes, suggestedBinding } from '../../../src-shared/pack/check';
@@ -56,15 +57,15 @@ function fixPlaceholder(ctx: PackContext, diagnostic: Diagnostic, occurrences: O
   if (!occurrence || bindingNames(ctx.profile).includes(occurrence.name)) return [];
   const suggestion = suggestedBinding(occurrence.name, ctx.profile);
   if (!suggestion) return [];
-  return [fix(ctx, `Did you mean \`{${suggestion}}\`?`, diagnostic, [{ range: occurrence.range, newText: `{${suggestion}}` }], true)];
+  return [fix(ctx, l10n.t('Did you mean `{0}`?', `{${suggestion}}`), diagnostic, [{ range: occurrence.range, newText: `{${suggestion}}` }], true)];
 }
 
 function addSection(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
   const data = diagnostic.data as { name?: unknown } | undefined;
   const name = data?.name;
   if (typeof name !== 'string' || !isValidSectionName(name) || findSection(ctx.model.all.pack, name)) return [];
-  const what = name.startsWith('_') ? 'fragment' : 'section';
-  return [fix(ctx, `Add missing ${what} \`${name}\``, diagnostic, [sectionInsertion(ctx.model, ctx.profile, name)], true)];
+  const title = name.startsWith('_') ? l10n.t('Add missing fragment `{0}`', name) : l10n.t('Add missing section `{0}`', name);
+  return [fix(ctx, title, diagnostic, [sectionInsertion(ctx.model, ctx.profile, name)], true)];
 }
 
 function bumpVersionLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
@@ -72,7 +73,7 @@ function bumpVersionLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[]
   const data = diagnostic.data as Partial<VersionUnchangedData> | undefined;
   if (!ctx.model.verdict.ok || pack.versionLine < 0 || data?.version !== pack.version) return [];
   const bumped = bumpVersion(pack.version);
-  return [fix(ctx, `Bump the version to \`${bumped}\``, diagnostic, [{ range: pack.versionRange, newText: bumped }], true)];
+  return [fix(ctx, l10n.t('Bump the version to `{0}`', bumped), diagnostic, [{ range: pack.versionRange, newText: bumped }], true)];
 }
 
 function fixDirectiveLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[] {
@@ -85,11 +86,11 @@ function fixDirectiveLine(ctx: PackContext, diagnostic: Diagnostic): CodeAction[
   if (near && keyword !== '' && near.distance <= 2) {
     const at = text.indexOf(keyword, 2);
     actions.push(
-      fix(ctx, `Change \`${keyword}\` to \`${near.name}\``, diagnostic, [{ range: { start: { line, character: at }, end: { line, character: at + keyword.length } }, newText: near.name }], true),
+      fix(ctx, l10n.t('Change `{0}` to `{1}`', keyword, near.name), diagnostic, [{ range: { start: { line, character: at }, end: { line, character: at + keyword.length } }, newText: near.name }], true),
     );
   }
   if (insideSection(ctx, line)) {
-    actions.push(fix(ctx, 'Indent by one space (keep the line as body text)', diagnostic, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: ' ' }], actions.length === 0));
+    actions.push(fix(ctx, l10n.t('Indent by one space (keep the line as body text)'), diagnostic, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: ' ' }], actions.length === 0));
   }
   return actions;
 }

@@ -2,6 +2,7 @@
 // the pack lacks after `%% section`, and binding names after
 // `{`, each with what it renders to in the pack's current environment.
 
+import * as l10n from '@vscode/l10n';
 import type { CompletionItem, Position, Range } from 'vscode-languageserver/node';
 import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver/node';
 import { bindingDocs } from '../../../src-shared/pack/bindingDocs';
@@ -38,10 +39,10 @@ function wordRange(position: Position, typed: number, line: string): Range {
 function directives(ctx: PackContext, range: Range, lead: string): CompletionItem[] {
   const pack = ctx.model.all.pack;
   const items: CompletionItem[] = [
-    { label: 'section', detail: 'open a section or fragment', insert: 'section ' },
-    ...(pack.versionLine < 0 ? [{ label: 'version', detail: 'the pack version, once, before any section', insert: 'version ' }] : []),
-    ...(pack.headerLine < 0 ? [{ label: 'loom-prompt-pack', detail: 'the pack header, first', insert: `loom-prompt-pack ${formatVersion}` }] : []),
-    { label: '#', detail: 'a comment, left out of every body', insert: '# ' },
+    { label: 'section', detail: l10n.t('open a section or fragment'), insert: 'section ' },
+    ...(pack.versionLine < 0 ? [{ label: 'version', detail: l10n.t('the pack version, once, before any section'), insert: 'version ' }] : []),
+    ...(pack.headerLine < 0 ? [{ label: 'loom-prompt-pack', detail: l10n.t('the pack header, first'), insert: `loom-prompt-pack ${formatVersion}` }] : []),
+    { label: '#', detail: l10n.t('a comment, left out of every body'), insert: '# ' },
   ].map((d, i) => ({
     label: d.label,
     kind: CompletionItemKind.Keyword,
@@ -49,7 +50,7 @@ function directives(ctx: PackContext, range: Range, lead: string): CompletionIte
     sortText: String(i),
     textEdit: { range, newText: `${lead}${d.insert}` },
     // Typing a section name comes next: ask for its completions at once.
-    ...(d.label === 'section' && { command: { title: 'Suggest section names', command: 'editor.action.triggerSuggest' } }),
+    ...(d.label === 'section' && { command: { title: l10n.t('Suggest section names'), command: 'editor.action.triggerSuggest' } }),
   }));
   return items;
 }
@@ -69,7 +70,7 @@ function sectionNames(ctx: PackContext, range: Range): CompletionItem[] {
       return {
         label: name,
         kind: fragment ? CompletionItemKind.Function : CompletionItemKind.Module,
-        detail: `${fragment ? 'required fragment' : 'canonical section'}, missing`,
+        detail: fragment ? l10n.t('required fragment, missing') : l10n.t('canonical section, missing'),
         sortText: String(i).padStart(3, '0'),
         textEdit: { range, newText: name },
         insertTextFormat: InsertTextFormat.PlainText,
@@ -92,10 +93,10 @@ function bindings(ctx: PackContext, position: Position, typed: number, line: str
       label: `{${name}}`,
       filterText: name,
       kind: selection ? CompletionItemKind.Function : CompletionItemKind.Variable,
-      detail: selection && inFragment ? 'renders nothing inside a fragment' : oneLine(value),
+      detail: selection && inFragment ? l10n.t('renders nothing inside a fragment') : oneLine(value),
       documentation: {
         kind: MarkupKind.Markdown,
-        value: `${bindingDocs[name] ?? ''}\n\n${value === '' ? `Renders as nothing in *${escapeMarkdown(ctx.environment.label)}*.` : `In *${escapeMarkdown(ctx.environment.label)}*:\n\n${codeBlock(value)}`}`,
+        value: `${bindingDocs[name] ?? ''}\n\n${value === '' ? l10n.t('Renders as nothing in *{0}*.', escapeMarkdown(ctx.environment.label)) : l10n.t('In *{0}*:', escapeMarkdown(ctx.environment.label))}${value === '' ? '' : `\n\n${codeBlock(value)}`}`,
       },
       sortText: String(i).padStart(3, '0'),
       textEdit: { range, newText: `${name}}` },
@@ -105,7 +106,7 @@ function bindings(ctx: PackContext, position: Position, typed: number, line: str
 
 /** A value as one short line for the completion list's detail column. */
 function oneLine(value: string): string {
-  if (value === '') return '(empty)';
+  if (value === '') return l10n.t('(empty)');
   const first = value.split('\n')[0]!;
   const cut = first.length > 60 ? `${first.slice(0, 59)}…` : first;
   return first.length < value.length && cut === first ? `${cut} …` : cut;

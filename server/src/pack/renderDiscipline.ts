@@ -5,6 +5,7 @@
 // shows, and the workspace's environment files the client sends. Nothing
 // is judged while the pack does not decode.
 
+import * as l10n from '@vscode/l10n';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
@@ -90,7 +91,7 @@ export function registerRenderDisciplineSupport(connection: Connection, deps: Re
     let environment = deps.environments.get(params.uri);
     if (params.environment !== undefined) {
       const resolved = resolveEnvironment(params.environment);
-      if (!resolved.ok) return { kind: 'off', reason: `not an environment: ${resolved.message}` };
+      if (!resolved.ok) return { kind: 'off', reason: l10n.t('not an environment: {0}', resolved.message) };
       environment = resolved.value;
     }
     const settings = await deps.settingsFor(params.uri);
@@ -113,7 +114,9 @@ export function registerRenderDisciplineSupport(connection: Connection, deps: Re
     }
     if (deps.environments.setWorkspace(valid)) for (const l of listeners) l();
   });
-  connection.onRequest(renderCommittedRequest, guard(deps.logger, renderCommittedRequest, { kind: 'off', reason: 'rendering failed; see the output log' }, renderCommitted));
+  // The failure's words are looked up when it happens: the bundle is configured at initialize, after this runs.
+  const guardedRenderCommitted = guard(deps.logger, renderCommittedRequest, null, renderCommitted);
+  connection.onRequest(renderCommittedRequest, async (params: RenderCommittedParams) => (await guardedRenderCommitted(params)) ?? { kind: 'off', reason: l10n.t('rendering failed; see the output log') });
   deps.documents.onDidClose((e) => baselines.forget(e.document.uri));
 
   return {

@@ -5,6 +5,7 @@
 // pack may hold 200,000 sections): the first ones in file order, and an
 // outline that was cut ends with a note saying so (outlineCut.ts).
 
+import * as l10n from '@vscode/l10n';
 import type { DocumentSymbol, FoldingRange } from 'vscode-languageserver/node';
 import { FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
 import { describeCondition } from '../../../src-shared/pack/bindingDocs';
@@ -24,7 +25,7 @@ export function provideDocumentSymbols(ctx: PackContext): DocumentSymbol[] {
     range: { start: section.directiveRange.start, end: section.bodyRange.end },
     selectionRange: section.nameRange,
   }));
-  if (sections.length > limit) symbols.push(outlineCutNote(ctx.model.lines.positionAt(ctx.model.lines.text.length), limit, 'sections in file order'));
+  if (sections.length > limit) symbols.push(outlineCutNote(ctx.model.lines.positionAt(ctx.model.lines.text.length), limit, l10n.t('sections in file order')));
   return symbols;
 }
 

@@ -9,6 +9,7 @@
 // are kept), and never parses another open document (its facts come from
 // the model its own validation builds, in slices).
 
+import * as l10n from '@vscode/l10n';
 import type { Connection, Hover, Location, Position, TextDocuments } from 'vscode-languageserver/node';
 import { MarkupKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -95,7 +96,7 @@ export function registerBundleSupport(connection: Connection, deps: BundleSuppor
       if (document.languageId !== languageIds.prompts) return [];
       if (!(await bundles.readyWithin(deps.indexWaitMs))) {
         deferred.add(document.uri);
-        sendStatus(document, 'none', 'Bundle: indexing the workspace…');
+        sendStatus(document, 'none', l10n.t('Bundle: indexing the workspace…'));
         return [];
       }
       const view = await bundles.viewOf(document.uri);
@@ -109,8 +110,8 @@ export function registerBundleSupport(connection: Connection, deps: BundleSuppor
         if (openPrompts().length > 1) othersChanged(document.uri);
       }
       const files = view.bundle.files.length;
-      if (view.bundle.complete) sendStatus(document, 'workspace', `Bundle: ${files} .prompts file${files === 1 ? '' : 's'}`);
-      else sendStatus(document, 'openFiles', `Bundle: open files only (${bundles.openOnlyReason ?? 'restricted mode'})`);
+      if (view.bundle.complete) sendStatus(document, 'workspace', files === 1 ? l10n.t('Bundle: 1 .prompts file') : l10n.t('Bundle: {0} .prompts files', files));
+      else sendStatus(document, 'openFiles', l10n.t('Bundle: open files only ({0})', bundles.openOnlyReason === 'no disk here' ? l10n.t('no disk here') : l10n.t('restricted mode')));
       return [...(view.findings.get(view.self.name) ?? [])];
     },
     // Each asks the document's own facts first: only on a fork or an id does it wait for the bundle.

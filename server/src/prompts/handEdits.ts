@@ -4,6 +4,7 @@
 // folders the client watches (a moved HEAD re-checks every document), and
 // workspace trust (untrusted: git never runs; trust.ts).
 
+import * as l10n from '@vscode/l10n';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
@@ -54,7 +55,7 @@ export interface HandEditSupport {
   committedText(uri: string): Promise<HeadText | NoBaseline>;
 }
 
-const changedMeanwhile = 'The file changed while the fix was being prepared; nothing was changed. Try again.';
+const changedMeanwhile = () => l10n.t('The file changed while the fix was being prepared; nothing was changed. Try again.');
 
 export function registerHandEditSupport(connection: Connection, deps: HandEditDeps): HandEditSupport {
   const store = deps.baselines;
@@ -75,7 +76,7 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
       uri,
       version,
       state: state.kind === 'off' ? 'off' : state.unlogged > 0 ? 'unlogged' : 'checked',
-      text: describeState(state),
+      text: describeState(state, l10n),
     };
     void connection.sendNotification(handEditStatusNotification, params);
   };
@@ -127,23 +128,23 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
 
   async function fix(params: HandEditFixParams): Promise<HandEditFixResult> {
     const document = deps.documents.get(params.uri);
-    if (!document || document.languageId !== languageIds.prompts) return { ok: false, message: 'Open the .prompts file first.' };
-    if (document.version !== params.version) return { ok: false, message: changedMeanwhile };
+    if (!document || document.languageId !== languageIds.prompts) return { ok: false, message: l10n.t('Open the .prompts file first.') };
+    if (document.version !== params.version) return { ok: false, message: changedMeanwhile() };
     const refusal = deps.limits.refusal(document, await deps.settingsFor(params.uri));
     if (refusal) return { ok: false, message: refusalFinding(refusal, 'prompts').message };
-    if (deps.documents.get(params.uri)?.version !== params.version) return { ok: false, message: changedMeanwhile };
+    if (deps.documents.get(params.uri)?.version !== params.version) return { ok: false, message: changedMeanwhile() };
     const model = deps.models.model(document) as PromptsDocument;
     // Every fix's entry records what its scope covers, so its reason is written from the whole verdict.
     const verdict = await verdictFor(params.uri, params.version, model);
     const unlogged = 'kind' in verdict ? [] : verdict.unlogged.map((e) => ({ session: e.session ?? null, turn: e.turn ?? null, what: e.what }));
     let request: FixRequest;
     if (params.fix.kind === 'recordAll') {
-      if ('kind' in verdict) return { ok: false, message: `Nothing to record. ${describeState(verdict)}.` };
+      if ('kind' in verdict) return { ok: false, message: l10n.t('Nothing to record. {0}.', describeState(verdict, l10n)) };
       request = { kind: 'record', edits: unlogged };
     } else request = params.fix;
     const author = await store.authorFor(params.uri);
     // Git was asked: the user may have typed meanwhile.
-    if (deps.documents.get(params.uri)?.version !== params.version) return { ok: false, message: changedMeanwhile };
+    if (deps.documents.get(params.uri)?.version !== params.version) return { ok: false, message: changedMeanwhile() };
     const result = computeFix(model, request, { now: deps.now(), author, unlogged });
     if (!result.ok) return result;
     return {
@@ -154,7 +155,9 @@ export function registerHandEditSupport(connection: Connection, deps: HandEditDe
     };
   }
 
-  connection.onRequest(handEditFixRequest, guard(deps.logger, handEditFixRequest, { ok: false, message: 'The fix failed; see the output log.' }, fix));
+  // The failure's words are looked up when it happens: the bundle is configured at initialize, after this runs.
+  const guardedFix = guard(deps.logger, handEditFixRequest, null, fix);
+  connection.onRequest(handEditFixRequest, async (params: HandEditFixParams) => (await guardedFix(params)) ?? { ok: false, message: l10n.t('The fix failed; see the output log.') });
   connection.onNotification(gitHeadMovedNotification, () => {
     store.invalidate();
     baselinesChanged();

@@ -9,6 +9,7 @@
 // (a snippet cannot ride in an LSP 3.17 code action) and applies it as one
 // workspace edit.
 
+import * as l10n from '@vscode/l10n';
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range } from 'vscode-languageserver/node';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import { handEditCodes, type SessionIdChangedData, type UnloggedEditData } from '../../../src-shared/prompts/handEdits/codes';
@@ -34,32 +35,32 @@ export function handEditCodeActions(ctx: FeatureContext<PromptsDocument>, range:
   const unlogged = diagnostics.filter((d) => d.code === handEditCodes.unloggedEdit.code && isUnloggedData(d.data));
   for (const d of unlogged) {
     const { session, turn, what, committed } = d.data as UnloggedEditData;
-    actions.push(action('Record in [[edits]]', CodeActionKind.QuickFix, { kind: 'record', edits: [{ session, turn, what }] }, d, true));
+    actions.push(action(l10n.t('Record in [[edits]]'), CodeActionKind.QuickFix, { kind: 'record', edits: [{ session, turn, what }] }, d, true));
     if (committed !== undefined) {
       const compare: CompareValueParams = { uri: ctx.document.uri, version: ctx.document.version, range: d.range, committed, what };
-      const title = 'Compare with HEAD: what this value was';
+      const title = l10n.t('Compare with HEAD: what this value was');
       actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title, command: compareValueWithHeadCommand, arguments: [compare] } });
     }
   }
-  if (unlogged.length > 0) actions.push(action('Record all unlogged edits in [[edits]]', CodeActionKind.QuickFix, { kind: 'recordAll' }));
+  if (unlogged.length > 0) actions.push(action(l10n.t('Record all unlogged edits in [[edits]]'), CodeActionKind.QuickFix, { kind: 'recordAll' }));
   const secrets = diagnostics.filter((d) => d.code === promptsCodes.secret.code && hasReplacement(d.data));
   for (const d of secrets) {
-    actions.push(action('Redact this secret and record it in [[edits]]', CodeActionKind.QuickFix, { kind: 'redact', ranges: [d.range] }, d, true));
+    actions.push(action(l10n.t('Redact this secret and record it in [[edits]]'), CodeActionKind.QuickFix, { kind: 'redact', ranges: [d.range] }, d, true));
   }
   const everySecret = secrets.length > 0 ? secretRanges(ctx.model) : [];
   if (everySecret.length > 1) {
-    const title = `Redact all ${everySecret.length} secrets in this file and record them in [[edits]]`;
+    const title = l10n.t('Redact all {0} secrets in this file and record them in [[edits]]', everySecret.length);
     actions.push(action(title, CodeActionKind.QuickFix, { kind: 'redact', ranges: everySecret }));
   }
   for (const d of diagnostics) {
     // An id holding a secret comes back redacted: putting that back would write a wrong id, so it is not offered.
     if (d.code === handEditCodes.sessionIdChanged.code && isIdData(d.data) && redactSecrets(d.data.original) === d.data.original) {
-      actions.push(action(`Restore the session id ${JSON.stringify(d.data.original)}`, CodeActionKind.QuickFix, { kind: 'restoreId', range: d.range, original: d.data.original }, d, true));
+      actions.push(action(l10n.t('Restore the session id {0}', JSON.stringify(d.data.original)), CodeActionKind.QuickFix, { kind: 'restoreId', range: d.range, original: d.data.original }, d, true));
     }
   }
   const at = locate(ctx.model, range.start);
   if (at.part === 'header' && at.table === 'session' && at.session && at.session.view.value['visibility'] !== 'private') {
-    actions.push(action('Make Session Private', CodeActionKind.RefactorRewrite, { kind: 'makePrivate', position: range.start }));
+    actions.push(action(l10n.t('Make Session Private'), CodeActionKind.RefactorRewrite, { kind: 'makePrivate', position: range.start }));
   }
   return actions;
 }

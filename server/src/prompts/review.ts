@@ -3,12 +3,14 @@
 // version, with its validation findings (the per-block checks the
 // diagnostics already did are reused) and its hand edits against HEAD
 // (the verdict the diagnostics cached; none in restricted mode, and the
-// view says why). Cards the client already holds go back as their key.
+// view says why). Cards the client already holds go back as their key,
+// those outside the window it asked for as outlines.
 
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
-import { describeState } from '../../../src-shared/prompts/handEdits/status';
+import * as l10n from '@vscode/l10n';
+import { describeOff, describeState } from '../../../src-shared/prompts/handEdits/status';
 import { reviewOf } from '../../../src-shared/prompts/review/build';
 import type { HeadComparison } from '../../../src-shared/prompts/review/view';
 import { finish, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
@@ -47,14 +49,21 @@ export function registerReviewSupport(connection: Connection, deps: ReviewDeps):
     let findings: Finding[] = service.check(model, settings, params.uri);
     let unlogged: readonly HandEdit[] = [];
     let head: HeadComparison = { kind: 'compared' };
-    if ('kind' in verdict) head = { kind: 'off', reason: describeState(verdict).replace(/^Hand edits off: /, '') };
+    if ('kind' in verdict) head = { kind: 'off', reason: verdict.kind === 'off' ? describeOff(verdict, l10n) : describeState(verdict, l10n) };
     else {
       findings = [...findings, ...verdict.findings];
       unlogged = verdict.unlogged;
     }
-    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []) });
+    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []), outlined: new Set(params.outlined ?? []), ...windowOf(params) });
     return { ...view, uri: params.uri, version };
   }
 
   connection.onRequest(reviewRequest, guard(deps.logger, reviewRequest, null, review));
+}
+
+/** A well-formed window of the request, if it has one (a malformed one is ignored: every card is built). */
+function windowOf(params: ReviewParams): { window?: { from: number; to: number } } {
+  const w = params.window as { from?: unknown; to?: unknown } | undefined;
+  if (!w || typeof w.from !== 'number' || typeof w.to !== 'number' || !Number.isFinite(w.from) || !Number.isFinite(w.to)) return {};
+  return { window: { from: Math.max(0, Math.floor(w.from)), to: Math.max(0, Math.ceil(w.to)) } };
 }

@@ -1,6 +1,7 @@
 // The outline, breadcrumbs and folds of a `.prompts` file as LSP symbols
 // and folding ranges (the pure outline is src-shared/prompts/features/outline.ts).
 
+import * as l10n from '@vscode/l10n';
 import { type DocumentSymbol, type FoldingRange, FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
 import { outlineCutNote } from '../outlineCut';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
@@ -35,7 +36,7 @@ export function provideDocumentSymbols(doc: PromptsDocument, limit: number): Doc
   const symbols = outline.nodes.map(symbol);
   if (outline.cut) {
     const last = doc.blocks[doc.blocks.length - 1]!;
-    symbols.push(outlineCutNote(last.positionAt(last.text.length), limit, 'sessions first, then turns, then tool calls'));
+    symbols.push(outlineCutNote(last.positionAt(last.text.length), limit, l10n.t('sessions first, then turns, then tool calls')));
   }
   return symbols;
 }

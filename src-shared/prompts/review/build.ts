@@ -15,7 +15,7 @@ import { redactSecrets } from '../rules/redactText';
 import { judgeTimestamp } from '../rules/timestamps';
 import { cardKey } from './keys';
 import { shown, shownIf } from './pieces';
-import type { HeadComparison, KnownCard, Mark, MarkKind, ReviewCard, ReviewCounts, ReviewHeader, ReviewToolCall, ReviewTurn, ReviewView } from './view';
+import type { CardOutline, HeadComparison, KnownCard, Mark, MarkKind, ReviewCard, ReviewCounts, ReviewHeader, ReviewToolCall, ReviewTurn, ReviewView } from './view';
 
 export interface ReviewInputs {
   /** Validation findings and hand-edit findings of this version (their messages never hold a secret). */
@@ -26,6 +26,13 @@ export interface ReviewInputs {
   readonly published: boolean;
   /** Keys of cards the receiver holds: those are not built again, only named. */
   readonly known?: ReadonlySet<string>;
+  /** Keys of cards the receiver holds the outline of: outside the window those are only named too. */
+  readonly outlined?: ReadonlySet<string>;
+  /**
+   * The positions `[from, to)` among the shown cards to build; the others are
+   * outlines. Without it every card is built.
+   */
+  readonly window?: { readonly from: number; readonly to: number };
 }
 
 /** The argument that says what a call did, per tool (FORMATS.md B.3). */
@@ -54,7 +61,9 @@ export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView
     const id = s.view.value['id'];
     if (typeof id === 'string' && !cardOf.has(id)) cardOf.set(id, { index: s.index, shown: !inputs.published || !isPrivate(s) });
   }
-  const cards = sessions.map((s) => card(s, marks.bySession.get(s.index) ?? [], cardOf, inputs.known));
+  const w = inputs.window;
+  const inWindow = (k: number) => !w || (k >= w.from && k < w.to);
+  const cards = sessions.map((s, k) => card(s, marks.bySession.get(s.index) ?? [], cardOf, inputs, inWindow(k)));
   const shownMarks = sessions.flatMap((s) => (marks.bySession.get(s.index) ?? []).map((m) => m.mark));
   const fileMarks = inputs.published ? [] : marks.outside;
   const counts: ReviewCounts = {
@@ -93,7 +102,13 @@ function header(doc: PromptsDocument, counts: ReviewCounts, head: HeadComparison
   };
 }
 
-function card(s: SessionModel, marks: readonly PlacedMark[], cardOf: ReadonlyMap<string, { index: number; shown: boolean }>, known: ReadonlySet<string> | undefined): ReviewCard | KnownCard {
+function card(
+  s: SessionModel,
+  marks: readonly PlacedMark[],
+  cardOf: ReadonlyMap<string, { index: number; shown: boolean }>,
+  held: Pick<ReviewInputs, 'known' | 'outlined'>,
+  build: boolean,
+): ReviewCard | KnownCard | CardOutline {
   const v = s.view.value;
   const line = s.view.range.start.line;
   const fork = nonBlank(v['forked_from']);
@@ -107,11 +122,27 @@ function card(s: SessionModel, marks: readonly PlacedMark[], cardOf: ReadonlyMap
           ...(forkCard && !forkCard.shown && { unpublished: true }),
         };
   const key = cardKey(s.view.block.content, { index: s.index, line, marks, forkedFrom });
-  if (known?.has(key)) return { known: key };
+  if (held.known?.has(key) || (!build && held.outlined?.has(key))) return { known: key };
   const id = typeof v['id'] === 'string' ? v['id'] : '';
   // The block's last line (`endLine` is one past it).
   const endLine = s.view.block.endLine - 1;
-  const turns = s.turns.map((t, k) => turn(t, line, s.turns[k + 1]?.view.range.start.line ?? endLine + 1, v['verbose'] === true, marks));
+  const turnLines = (t: TurnModel, k: number): [number, number] => {
+    const at = t.view.range.start.line;
+    return [Math.max(at, line), Math.max(at, (s.turns[k + 1]?.view.range.start.line ?? endLine + 1) - 1)];
+  };
+  if (!build) {
+    return {
+      outline: key,
+      index: s.index,
+      line,
+      endLine,
+      id: redactSecrets(id),
+      private: isPrivate(s),
+      turns: s.turns.map(turnLines),
+      marks: marks.map((m) => ({ kind: m.mark.kind, line: m.mark.line, turn: m.turn ?? null })),
+    };
+  }
+  const turns = s.turns.map((t, k) => turn(t, turnLines(t, k), v['verbose'] === true, marks));
   const merged = reviewed(v);
   const own = marks.filter((m) => m.turn === undefined).map((m) => m.mark);
   return {
@@ -136,15 +167,14 @@ function card(s: SessionModel, marks: readonly PlacedMark[], cardOf: ReadonlyMap
   };
 }
 
-function turn(t: TurnModel, sessionLine: number, nextLine: number, verbose: boolean, marks: readonly PlacedMark[]): ReviewTurn {
+function turn(t: TurnModel, [line, endLine]: readonly [number, number], verbose: boolean, marks: readonly PlacedMark[]): ReviewTurn {
   const v = t.view.value;
   const role = typeof v['role'] === 'string' ? v['role'] : '';
-  const line = t.view.range.start.line;
   const showText = role !== 'assistant' || verbose;
   return {
     index: t.index,
-    line: Math.max(line, sessionLine),
-    endLine: Math.max(line, nextLine - 1),
+    line,
+    endLine,
     role: redactSecrets(role),
     ...(instant(v['at']) !== undefined && { at: instant(v['at'])! }),
     ...scalar('model', v['model']),

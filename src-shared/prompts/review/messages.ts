@@ -3,9 +3,13 @@
 // puts every string of them into the DOM as text, never as markup.
 
 import type { ValueRef } from './actions';
-import type { Mark, ReviewCard, ReviewHeader } from './view';
+import type { CardOutline, Mark, MarkKind, ReviewCard, ReviewHeader } from './view';
 
-/** What the page is to show: the header, and the cards in order; only cards it does not hold yet travel. */
+/**
+ * What the page is to show: the header, and the cards in order. Only what the
+ * page does not hold travels: the content of the cards near its screen
+ * (`cards`), and the outline of the others (`outlines`).
+ */
 export interface ReviewShow {
   readonly type: 'show';
   readonly uri: string;
@@ -17,8 +21,10 @@ export interface ReviewShow {
   readonly unreadable: boolean;
   /** Every card's key, in file order. */
   readonly order: readonly string[];
-  /** The cards whose keys the page does not hold. */
+  /** Cards whose content the page does not hold. */
   readonly cards: readonly ReviewCard[];
+  /** Outlines of the cards the page holds neither whole nor as an outline, and that did not come whole. */
+  readonly outlines: readonly CardOutline[];
 }
 
 /** A step the end-to-end tests take in the real page, through its own handlers (a click, a selection, a key). */
@@ -27,7 +33,13 @@ export type DriveStep =
   /** Selects the decoded characters `[from, to)` of a shown value. */
   | { readonly select: { readonly value: ValueRef; readonly from: number; readonly to: number } }
   | { readonly press: 'redact' | 'published' | 'recordAll' | 'nextMark' }
-  | { readonly pressOn: { readonly card: number; readonly turn?: number; readonly action: 'makePrivate' | 'deleteTurn' } };
+  | { readonly pressOn: { readonly card: number; readonly turn?: number; readonly action: 'makePrivate' | 'deleteTurn' } }
+  /** Puts the focus on a card (or one of its turns), as a Tab or a click would. */
+  | { readonly focus: { readonly card: number; readonly turn?: number } }
+  /** A key pressed where the focus is (the page's own keyboard handler acts on it). */
+  | { readonly key: 'ArrowDown' | 'ArrowUp' | 'Enter' }
+  /** Scrolls the page until the card (or its turn) is at the top, as the scroll bar would. */
+  | { readonly scrollTo: { readonly card: number; readonly turn?: number } };
 
 export type HostToReview =
   | ReviewShow
@@ -45,11 +57,21 @@ export interface ReviewReport {
   readonly text: string;
   /** The card and turn lit up by the cursor, if any. */
   readonly highlighted: { readonly card: number; readonly turn: number | null } | null;
-  /** How many cards have their turns built (only those near the screen are). */
+  /** How many cards are on the page with their content (only those near the screen are). */
   readonly built: number;
+  /** What the page's DOM holds: the cards (index) with content, and how many turns in all. */
+  readonly dom: { readonly cards: readonly number[]; readonly turns: number; readonly placeholders: number };
+  /** How many cards' content the page holds (fetched as they came near the screen). */
+  readonly fetched: number;
+  /** The card and turn that have the keyboard focus, if one has. */
+  readonly focused: { readonly card: number; readonly turn: number | null } | null;
+  /** The marks on the page, with the text their hover shows. */
+  readonly marks: readonly { readonly kind: MarkKind; readonly line: number; readonly hover: string }[];
+  /** What the page saved for a window reload (the webview serializer hands it back). */
+  readonly state: unknown;
   /** Every kind of element in the page: content never adds one. */
   readonly tags: readonly string[];
-  /** How many cards the last show replaced or added (the rest were kept). */
+  /** How many cards the last new version replaced or added (the rest were kept). */
   readonly replaced: number;
 }
 
@@ -57,6 +79,8 @@ export type ReviewToHost =
   | { readonly type: 'ready' }
   | ({ readonly type: 'shown' } & ReviewReport)
   | { readonly type: 'reveal'; readonly line: number }
+  /** The positions `[from, to)` of the cards near the screen, some of which the page holds only as outlines. */
+  | { readonly type: 'window'; readonly from: number; readonly to: number }
   | { readonly type: 'published'; readonly published: boolean }
   /** Redact these decoded characters of a value, on the version the page shows. */
   | { readonly type: 'redact'; readonly version: number; readonly value: ValueRef; readonly from: number; readonly to: number }
@@ -64,4 +88,4 @@ export type ReviewToHost =
   | { readonly type: 'deleteTurn'; readonly version: number; readonly session: number; readonly turn: number }
   | { readonly type: 'recordAll' }
   /** The page could not act (a selection outside one value): the host says so. */
-  | { readonly type: 'notice'; readonly message: string };
+  | { readonly type: 'notice'; readonly notice: 'outsideValue' };

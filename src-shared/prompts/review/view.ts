@@ -100,6 +100,25 @@ export interface KnownCard {
   readonly known: string;
 }
 
+/**
+ * A card outside the window asked for (see `ReviewInputs.window`): where it
+ * is, how many turns it has and where its marks are, without its content.
+ * The page sizes its place on screen by it, finds the card and turn of a
+ * source line and the next mark with it, and asks for the card when it
+ * comes near the screen.
+ */
+export interface CardOutline {
+  readonly outline: string;
+  readonly index: number;
+  readonly line: number;
+  readonly endLine: number;
+  readonly id: string;
+  readonly private: boolean;
+  /** Each turn's first and last line, in order (a turn's position is its index). */
+  readonly turns: readonly (readonly [number, number])[];
+  readonly marks: readonly { readonly kind: MarkKind; readonly line: number; readonly turn: number | null }[];
+}
+
 export interface ReviewCounts {
   readonly sessions: number;
   readonly public: number;
@@ -127,8 +146,8 @@ export interface ReviewHeader {
 
 export interface ReviewView {
   readonly header: ReviewHeader;
-  /** In file order; a card whose key the receiver named as known is its key only. */
-  readonly cards: readonly (ReviewCard | KnownCard)[];
+  /** In file order; a card whose key the receiver named as known is its key only, one outside the window its outline. */
+  readonly cards: readonly (ReviewCard | KnownCard | CardOutline)[];
   /** Marks outside every session (`[commit]`, `[[edits]]`, a block that does not parse). */
   readonly marks: readonly Mark[];
   /** Only what the feed publishes: public sessions, no emails. */

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { closeAllEditors, defaultDeadlineMs, openDocument, waitFor, waitForDiagnostics, workspaceRoot } from './helpers';
+import { closeAllEditors, defaultDeadlineMs, openDocument, saveDocument, waitFor, waitForDiagnostics, workspaceRoot } from './helpers';
 
 // Its own committed file: these tests edit and save it, and other suites read feature-login.prompts.
 const file = 'prompts/hand-edits.prompts';
@@ -35,7 +35,7 @@ async function freshEditor(): Promise<vscode.TextEditor> {
     const all = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
     assert.ok(await editor.edit((b) => b.replace(all, committed)));
   }
-  if (document.isDirty) assert.ok(await document.save());
+  await saveDocument(document);
   await waitForDiagnostics(document.uri, (ds) => !hasUnlogged(ds));
   return editor;
 }
@@ -103,7 +103,7 @@ suite('hand edits', () => {
     const restore = new vscode.WorkspaceEdit();
     restore.replace(document.uri, rangeOf(document, '"Add a login form."'), committedValue);
     assert.ok(await vscode.workspace.applyEdit(restore));
-    assert.ok(await document.save());
+    await saveDocument(document);
     await closeAllEditors();
   });
 
@@ -145,7 +145,7 @@ suite('hand edits', () => {
     const document = editor.document;
     assert.ok(await editor.edit((b) => b.replace(rangeOf(document, '"Login form"'), '"Sign-in form"')));
     await waitForDiagnostics(document.uri, hasUnlogged);
-    assert.ok(await document.save());
+    await saveDocument(document);
     const identity = ['-c', 'user.email=e2e@packs-and-prompts.invalid', '-c', 'user.name=Packs E2E'];
     execFileSync('git', [...identity, 'commit', '-q', '--no-gpg-sign', '-am', 'Retitle by hand'], { cwd: workspaceRoot().fsPath });
     await waitForDiagnostics(document.uri, (ds) => !hasUnlogged(ds));

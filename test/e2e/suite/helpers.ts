@@ -49,6 +49,18 @@ export async function waitFor<T>(
 }
 
 /**
+ * Saves `document` and resolves once it is saved. `TextDocument.save()`
+ * answers false for a document that is not dirty, and the web workbench
+ * saves on its own a second after an edit (its `files.autoSave` default),
+ * so on a busy machine it may have saved first: what a test needs is the
+ * document saved, whoever saved it.
+ */
+export async function saveDocument(document: vscode.TextDocument): Promise<void> {
+  if (document.isDirty) await document.save();
+  await waitFor(() => !document.isDirty, defaultDeadlineMs, `${document.uri.path} to be saved`);
+}
+
+/**
  * The diagnostics of `uri` as soon as they satisfy `predicate`: now, or at a
  * later `languages.onDidChangeDiagnostics` for that document.
  */

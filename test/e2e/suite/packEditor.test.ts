@@ -12,7 +12,7 @@ import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { PacksApi } from '../../../client/src/api';
 import type { PreviewShown } from '../../../client/src/preview/packPreview';
-import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, waitFor, waitForDiagnostics, workspaceUri } from './helpers';
+import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, saveDocument, waitFor, waitForDiagnostics, workspaceUri } from './helpers';
 
 async function api(): Promise<PacksApi> {
   return (await activeExtension()).exports as PacksApi;
@@ -89,7 +89,7 @@ suite('pack editor', () => {
     assert.ok(await vscode.workspace.applyEdit(edit));
     const shown = await waitForPreview(packs, document.uri, (s) => s.renderVersion === document.version, `the preview to show version ${document.version}`);
     assert.match(shown.text, /Edited in the e2e test: linux\/x86_64\./);
-    assert.ok(await document.save());
+    await saveDocument(document);
     assert.equal(shown.text, await cliRender(document.uri));
   });
 
@@ -126,12 +126,12 @@ suite('pack editor', () => {
     assert.ok(await vscode.workspace.applyEdit(edit));
     const followed = await waitForPreview(packs, document.uri, (s) => s.text.includes('/srv/staging/next'), 'the preview to follow the unsaved environment edit');
     assert.ok(!followed.text.includes('/srv/staging/app'));
-    assert.ok(await envDocument.save());
+    await saveDocument(envDocument);
   });
 
   test('the compare view\'s documents hold the render under each environment, as the command line prints it', async () => {
     const document = await openDocument('Prompt Packs ü/assistant.pack');
-    await document.save();
+    await saveDocument(document);
     for (const preset of ['macos-degraded-open', 'ci-platform-proxied']) {
       const uri = vscode.Uri.from({ scheme: 'packs-render', path: `/assistant.pack (${preset})`, query: JSON.stringify({ pack: document.uri.toString(), environment: `preset:${preset}` }) });
       const rendered = await vscode.workspace.openTextDocument(uri);

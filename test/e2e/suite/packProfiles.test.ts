@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { PacksApi } from '../../../client/src/api';
-import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, waitFor, waitForDiagnostics } from './helpers';
+import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, saveDocument, waitFor, waitForDiagnostics } from './helpers';
 
 const packPath = 'Prompt Packs ü/fork agent.pack';
 const profilePath = 'Prompt Packs ü/profiles/fork ü.loomprofile.json';
@@ -42,7 +42,7 @@ suite('pack profiles', () => {
     await waitFor(() => packs.statusBarText()?.includes('· loom-9 (fallback)'), defaultDeadlineMs, 'the status bar to say the default judged it');
 
     await replaceAll(profile, original);
-    assert.ok(await profile.save(), 'the restored profile saves');
+    await saveDocument(profile);
     await waitForDiagnostics(pack.uri, (ds) => ds.length === 0);
   });
 });

@@ -3,16 +3,21 @@
 // on a turn reveals its source line; the cursor in the source lights up
 // its card and turn; text selected in the page is redacted with one undo
 // step and an [[edits]] entry; Make private edits the session; the "As
-// published" switch leaves out the private session. Every step is taken in
-// the page through its own handlers (the extension's `reviewDrive`), and
+// published" switch leaves out the private session; the arrow keys move
+// between cards and turns and Enter reveals; an unlogged hand edit's mark
+// shows the committed text on hover, and Record all from the page records
+// it in one undo step; the review comes back after what a window reload
+// does; and a file of hundreds of sessions, one of them thousands of turns
+// long, keeps only what is near the screen in the DOM. Every step is taken
+// in the page through its own handlers (the extension's `reviewDrive`), and
 // what the page shows is read back from its report.
 
 import * as assert from 'node:assert/strict';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import type { PacksApi } from '../../../client/src/api';
-import { activeExtension, closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
-import { lineOf, opened, waitForReport } from './reviewHelpers';
+import { closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
+import type { ReviewReport } from '../../../src-shared/prompts/review/messages';
+import { lineOf, opened, reviewedFile, waitForReport } from './reviewHelpers';
 
 const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
 
@@ -112,6 +117,77 @@ suite('session review', () => {
     await waitFor(() => document.getText() === original, defaultDeadlineMs, 'one undo to restore the turn');
   });
 
+  test('the arrow keys move between cards and turns, and Enter reveals the source of the focused one', async () => {
+    const { packs, document } = await opened();
+    const uri = document.uri.toString();
+    assert.ok(packs.reviewDrive(uri, { focus: { card: 0 } }));
+    await waitForReport(packs, document.uri, (r) => r.focused?.card === 0 && r.focused.turn === null, 'card 0 focused');
+    const steps: ['ArrowDown' | 'ArrowUp', number, number | null][] = [
+      ['ArrowDown', 0, 0],
+      ['ArrowDown', 0, 1],
+      ['ArrowDown', 0, 2],
+      ['ArrowDown', 1, null],
+      ['ArrowDown', 1, 0],
+      ['ArrowUp', 1, null],
+      ['ArrowUp', 0, 2],
+    ];
+    for (const [key, card, turn] of steps) {
+      assert.ok(packs.reviewDrive(uri, { key }));
+      await waitForReport(packs, document.uri, (r) => r.focused?.card === card && r.focused.turn === turn, `${key}: card ${card}, turn ${turn} focused`);
+    }
+    const line = lineOf(document, 'Now disable the button') - 2;
+    assert.ok(packs.reviewDrive(uri, { key: 'Enter' }));
+    await waitFor(
+      () => vscode.window.activeTextEditor?.document === document && vscode.window.activeTextEditor.selection.active.line === line,
+      defaultDeadlineMs,
+      `Enter on turn 2: the source editor at line ${line + 1}`,
+    );
+  });
+
+  test('an unlogged hand edit: its mark shows the text at HEAD on hover, and Record all from the page records it in one undo step', async () => {
+    const { packs, document } = await opened();
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+    const committed = 'Now disable the button while it submits.';
+    const at = document.getText().indexOf(committed) + 'Now disable the button while '.length;
+    assert.ok(await editor.edit((b) => b.replace(new vscode.Range(document.positionAt(at), document.positionAt(at + 2)), 'the form')));
+    const marked = await waitForReport(
+      packs,
+      document.uri,
+      (r) => r.version === document.version && r.marks.some((m) => m.kind === 'unlogged'),
+      'the unlogged edit marked in the review',
+    );
+    const mark = marked.marks.find((m) => m.kind === 'unlogged')!;
+    assert.equal(mark.line, lineOf(document, 'Now disable the button'));
+    assert.equal(mark.hover, `At HEAD:\n${committed}`, 'the hover shows the committed text');
+    assert.match(marked.text, /1 unlogged edit/);
+    const edited = document.getText();
+    assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'recordAll' }));
+    await waitFor(() => document.getText().includes('[[edits]]'), defaultDeadlineMs, 'an [[edits]] entry appended');
+    assert.match(document.getText(), /\[\[edits\]\]\nat = \S+\nby = "[^"]*"\nsessions = \["r-1"\]\nturns = \[2\]\nreason = "/);
+    await waitForReport(packs, document.uri, (r) => r.version === document.version && !r.marks.some((m) => m.kind === 'unlogged'), 'the edit recorded: no unlogged mark');
+    await undoInSource(document);
+    await waitFor(() => document.getText() === edited, defaultDeadlineMs, 'one undo to remove the entry, the hand edit kept');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await waitFor(() => !document.isDirty, defaultDeadlineMs, 'the file back to its committed text');
+  });
+
+  test('after a window reload the review comes back: a new panel restored by the serializer from the state its page saved', async () => {
+    const { packs, document } = await opened();
+    const before = await waitForReport(packs, document.uri, (r) => r.state !== undefined, 'the page to save its state');
+    assert.deepEqual(before.state, { uri: document.uri.toString() });
+    assert.ok(packs.reviewReload(document.uri.toString()));
+    const after = await waitForReport(packs, document.uri, (r) => r.version === document.version && r.built === 2, 'the restored review to show the file');
+    assert.notEqual(after, before, 'a report of the new page');
+    assert.deepEqual(after.cards, ['r-1', 'r-2']);
+    assert.match(after.text, /Login form <script>alert\(1\)<\/script>/);
+    assert.ok(!after.text.includes(secret.slice(4)), 'the secret is masked');
+    // The restored review is a working one: the cursor lights up its card.
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+    const line = lineOf(document, 'A private follow-up.');
+    editor.selection = new vscode.Selection(line, 0, line, 0);
+    await waitForReport(packs, document.uri, (r) => r.highlighted?.card === 1, 'card 1 lit up in the restored review');
+  });
+
   test('As published shows only the public session, and switches back', async () => {
     const { packs, document } = await opened();
     assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'published' }));
@@ -134,12 +210,7 @@ suite('session review of a long file', () => {
       return `[[sessions]]\nid = "long-${String(i).padStart(2, '0')}"\nsource = "manual"\n\n${turns}`;
     });
     const text = `[commit]\nbranch = "long"\nauthor_name = "Alice Chen"\nauthor_email = "alice@example.com"\n\n${sessions.join('\n')}`;
-    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'prompts', 'long.prompts');
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-    const document = await vscode.workspace.openTextDocument(uri);
-    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
-    const packs = (await activeExtension()).exports as PacksApi;
-    assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', uri), true);
+    const { packs, document, editor, uri } = await reviewedFile('long', text);
     const first = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 80 && r.built > 0, 'the long file reviewed');
     assert.ok(first.built < 40, `only the cards near the screen have their turns built (${first.built} of 80)`);
     // The cursor on the last session builds and lights up its card.
@@ -152,5 +223,48 @@ suite('session review of a long file', () => {
     const after = await waitForReport(packs, uri, (r) => r.version === document.version, 'the edit reviewed');
     assert.equal(after.replaced, 1);
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+});
+
+suite('session review of a very long file', () => {
+  suiteTeardown(closeAllEditors);
+
+  test('the DOM holds only the cards and turns near the screen, content is fetched as it nears, and scrolling brings the right ones', async () => {
+    const session = (i: number, turns: number, label: string) =>
+      `[[sessions]]\nid = "big-${String(i).padStart(3, '0')}"\nsource = "manual"\n\n` +
+      Array.from({ length: turns }, (_, t) => `  [[sessions.turns]]\n  role = "user"\n  text = "${label} ${i}, turn ${t}: ${'words '.repeat(12)}"\n`).join('\n');
+    // 300 sessions of 4 turns, and at 150 one of 3,000 turns.
+    const sessions = Array.from({ length: 300 }, (_, i) => (i === 150 ? session(i, 3000, 'Huge') : session(i, 4, 'Session')));
+    const text = `[commit]\nbranch = "big"\nauthor_name = "Alice Chen"\n\n${sessions.join('\n')}`;
+    const { packs, document, editor, uri } = await reviewedFile('big', text);
+    const first = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 300 && r.built > 0, 'the big file reviewed');
+    const bounded = (r: ReviewReport, what: string) => {
+      assert.ok(r.dom.cards.length + r.dom.placeholders <= 30, `${what}: at most 30 cards in the DOM (${r.dom.cards.length} + ${r.dom.placeholders} placeholders)`);
+      assert.ok(r.dom.turns <= 200, `${what}: at most 200 turns in the DOM (${r.dom.turns})`);
+    };
+    bounded(first, 'on open');
+    assert.ok(first.dom.cards.includes(0));
+    assert.ok(first.fetched < 60, `only the cards near the screen were fetched (${first.fetched} of 300)`);
+    assert.ok(first.text.includes('Session 0, turn 0:') && !first.text.includes('Session 250,'));
+
+    // Scrolled to card 250: it is on the page, card 0 is not, and it was fetched when it came near.
+    assert.ok(packs.reviewDrive(uri.toString(), { scrollTo: { card: 250 } }));
+    const at250 = await waitForReport(packs, uri, (r) => r.dom.cards.includes(250) && r.text.includes('Session 250, turn 0:'), 'card 250 and its turns on the page');
+    bounded(at250, 'at card 250');
+    assert.ok(!at250.dom.cards.includes(0), 'card 0 left the DOM');
+    assert.ok(at250.fetched < 120, `fetched as they came near (${at250.fetched} of 300)`);
+
+    // Into the session of 3,000 turns: only the turns near turn 2,500 are built.
+    assert.ok(packs.reviewDrive(uri.toString(), { scrollTo: { card: 150, turn: 2500 } }));
+    const deep = await waitForReport(packs, uri, (r) => r.text.includes('Huge 150, turn 2500:'), 'turn 2,500 of card 150 on the page');
+    bounded(deep, 'in the long session');
+    assert.ok(!deep.text.includes('Huge 150, turn 10:'), 'the turns far above are not in the DOM');
+
+    // The cursor on the last session brings it (and its turn) in and lights it up.
+    const last = lineOf(document, 'Session 299, turn 3');
+    editor.selection = new vscode.Selection(last, 2, last, 2);
+    const end = await waitForReport(packs, uri, (r) => r.highlighted?.card === 299 && r.highlighted.turn === 3 && r.dom.cards.includes(299), 'the last card lit up and on the page');
+    bounded(end, 'at the end');
+    assert.ok(!end.dom.cards.includes(150));
   });
 });

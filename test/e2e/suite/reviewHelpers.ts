@@ -20,7 +20,7 @@ export function waitForReport(packs: PacksApi, uri: vscode.Uri, ok: (r: ReviewRe
     last = r;
     return r && ok(r) ? r : undefined;
   }, defaultDeadlineMs, description).catch((e: unknown) => {
-    throw new Error(`${String(e)}; the last report: ${JSON.stringify(last && { ...last, text: last.text.slice(0, 300) })}`);
+    throw new Error(`${String(e)}; the last report: ${JSON.stringify(last && { ...last, cards: `${last.cards.length} cards`, text: `${last.text.slice(0, 300)} … ${last.text.slice(-300)}` })}`);
   });
 }
 
@@ -41,3 +41,14 @@ export async function opened(): Promise<{ packs: PacksApi; document: vscode.Text
   return { packs, document, report };
 }
 
+
+/** A `.prompts` file written into the workspace's prompts/ folder (named for its branch), open in the first group with its review beside it. */
+export async function reviewedFile(branch: string, text: string): Promise<{ packs: PacksApi; document: vscode.TextDocument; editor: vscode.TextEditor; uri: vscode.Uri }> {
+  const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'prompts', `${branch}.prompts`);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  const document = await vscode.workspace.openTextDocument(uri);
+  const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+  const packs = await api();
+  assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', uri), true);
+  return { packs, document, editor, uri };
+}

@@ -3,12 +3,12 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeState, offReasons, type OffReason } from '../../../src-shared/prompts/handEdits/status';
+import { describeOffReason, describeState, offReasons } from '../../../src-shared/prompts/handEdits/status';
 
 test('every off reason reads as "Hand edits off: <reason>", with git\'s detail in parentheses', () => {
-  for (const reason of Object.keys(offReasons) as OffReason[]) {
-    assert.equal(describeState({ kind: 'off', reason }), `Hand edits off: ${offReasons[reason]}`);
-  }
+  assert.equal(offReasons.length, 10);
+  for (const reason of offReasons) assert.equal(describeState({ kind: 'off', reason }), `Hand edits off: ${describeOffReason(reason)}`);
+  assert.equal(describeState({ kind: 'off', reason: 'untracked' }), 'Hand edits off: the file is not committed at HEAD');
   assert.equal(describeState({ kind: 'off', reason: 'gitFailed', detail: 'git timed out after 20 s' }), 'Hand edits off: git failed (git timed out after 20 s)');
 });
 

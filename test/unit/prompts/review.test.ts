@@ -2,7 +2,8 @@
 // and a turn show, what is masked (secrets never leave the core), what is
 // marked and where, what "as published" leaves out, card keys that survive
 // an edit elsewhere, and the two edits the page asks for (redacting a
-// selected value, deleting a turn), applied and checked.
+// selected value, deleting a turn), applied and checked; and the window:
+// the cards asked for built, the others outlines that agree with them.
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -13,7 +14,8 @@ import { updatePrompts } from '../../../src-shared/prompts/toml/incremental';
 import { deleteTurnEdit, valueSourceRange } from '../../../src-shared/prompts/review/actions';
 import { reviewOf, type ReviewInputs } from '../../../src-shared/prompts/review/build';
 import { plainText, shown } from '../../../src-shared/prompts/review/pieces';
-import type { ReviewCard, ReviewView } from '../../../src-shared/prompts/review/view';
+import { outlineOfCard, slotKey } from '../../../src-shared/prompts/review/outline';
+import type { CardOutline, ReviewCard, ReviewView } from '../../../src-shared/prompts/review/view';
 import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { applyFix } from '../../support/handEditFixtures';
 import { lines } from '../../support/promptsFixtures';
@@ -80,9 +82,9 @@ const file = lines(
   /* 56 */ '',
 );
 
-/** The cards built (none is known in these tests but the key test's). */
+/** The cards built (none is known in these tests but the key test's, none an outline but the window's). */
 function built(v: ReviewView): ReviewCard[] {
-  return v.cards.filter((c): c is ReviewCard => !('known' in c));
+  return v.cards.filter((c): c is ReviewCard => 'key' in c);
 }
 
 function view(text: string, more: Partial<ReviewInputs> = {}): ReviewView {
@@ -215,6 +217,51 @@ test('a card keeps its key when another session is edited, and gets a new one wh
   const again = reviewOf(after, { ...inputs, known: new Set([a0!.key, a1!.key]) }).cards;
   assert.deepEqual(again[0], { known: a0!.key });
   assert.equal((again[1] as ReviewCard).id, 's-2');
+});
+
+test('a window builds the cards at its positions only; the others are outlines that agree with the built cards', () => {
+  // One parse, so keys agree across the views (a key names its block's parse).
+  const doc = parsePrompts(file);
+  const findings = validatePrompts(doc, { strictUnknownTools: false });
+  const view = (more: Partial<ReviewInputs> = {}) => reviewOf(doc, { findings, unlogged: [], head: { kind: 'compared' }, published: false, ...more });
+  const whole = built(view());
+  assert.ok(whole.length >= 2);
+  for (let from = 0; from <= whole.length; from++) {
+    const v = view({ window: { from, to: from + 1 } });
+    assert.deepEqual(v.cards.map(slotKey), whole.map((c) => c.key), 'the same keys in the same order');
+    v.cards.forEach((slot, k) => {
+      if (k === from) assert.deepEqual(slot, whole[k], 'the card in the window, built as without a window');
+      else {
+        assert.ok('outline' in slot, `position ${k} is an outline`);
+        const o = slot;
+        const expected = outlineOfCard(whole[k]!);
+        // The same facts; marks in the order of their lines either way.
+        const byLine = (m: CardOutline['marks']) => [...m].sort((a, b) => a.line - b.line || (a.turn ?? -1) - (b.turn ?? -1));
+        assert.deepEqual({ ...o, marks: byLine(o.marks) }, { ...expected, marks: byLine(expected.marks) });
+      }
+    });
+    assert.deepEqual(v.header, view().header, 'the header and its counts do not depend on the window');
+  }
+  // A window in the published view counts positions among the shown cards.
+  const published = view({ published: true, window: { from: 0, to: 1 } });
+  assert.ok('key' in published.cards[0]!);
+  // Out of range or reversed: every card an outline, never a throw.
+  for (const window of [{ from: 5, to: 2 }, { from: -3, to: 0 }, { from: 1e9, to: 1e9 + 1 }]) {
+    assert.ok(view({ window }).cards.every((c) => 'outline' in c));
+  }
+});
+
+test('an outline of a long session is a few numbers per turn, not its text', () => {
+  const turns = Array.from({ length: 2000 }, (_, t) => `  [[sessions.turns]]\n  role = "user"\n  text = "Turn ${t}: ${'words '.repeat(40)}"\n`).join('\n');
+  const text = `[commit]\nbranch = "b"\n\n[[sessions]]\nid = "long"\n\n${turns}\n[[sessions]]\nid = "short"\n`;
+  const doc = parsePrompts(text);
+  const inputs: ReviewInputs = { findings: [], unlogged: [], head: { kind: 'compared' }, published: false };
+  const o = reviewOf(doc, { ...inputs, window: { from: 1, to: 2 } }).cards[0] as CardOutline;
+  assert.equal(o.turns.length, 2000);
+  assert.ok(JSON.stringify(o).length < 40 * 2000, `the outline is small (${JSON.stringify(o).length} characters)`);
+  assert.ok(!JSON.stringify(o).includes('words'));
+  const whole = built(reviewOf(doc, inputs))[0]!;
+  assert.deepEqual(o.turns, whole.turns.map((t) => [t.line, t.endLine]));
 });
 
 test('a file that does not parse gives an empty, unreadable view, never a throw', () => {

@@ -1,10 +1,12 @@
 // One session card of the review page: its head (title or id, private and
 // reviewed marks, source, model, outcome, time span, tags, the fork link,
-// summary and lesson, Make private) built at once, and its turns as a
-// conversation, built when the card comes near the screen. Every string is
-// put in as text; a click reveals the source line of what was clicked.
+// summary and lesson, Make private), its turns as a conversation (the
+// list (list.ts) puts in only those near the screen), and the placeholder
+// of a card whose content has not come yet. Every string is put in as
+// text; a click reveals the source line of what was clicked. Glyphs are
+// codicons (dist/codicons, copied by the build): a class, never content.
 
-import type { Mark, ReviewCard, ReviewTurn } from '../../../../src-shared/prompts/review/view';
+import type { CardOutline, Mark, ReviewCard, ReviewTurn } from '../../../../src-shared/prompts/review/view';
 import { type Maker, valueElement } from './text';
 
 export interface CardHandlers {
@@ -15,7 +17,14 @@ export interface CardHandlers {
   showCard(index: number): void;
 }
 
-const markGlyphs: Readonly<Record<Mark['kind'], string>> = { secret: '●', unlogged: '✎', error: '✖', warning: '⚠' };
+const markGlyphs: Readonly<Record<Mark['kind'], string>> = { secret: 'key', unlogged: 'edit', error: 'error', warning: 'warning' };
+
+/** A codicon (dist/codicons/codicon.css names them), hidden from screen readers: the text beside it says what it is. */
+export function icon(el: Maker, name: string, className = ''): HTMLElement {
+  const i = el('span', `codicon codicon-${name}${className ? ` ${className}` : ''}`);
+  i.setAttribute('aria-hidden', 'true');
+  return i;
+}
 const markNames: Readonly<Record<Mark['kind'], string>> = { secret: 'Secret', unlogged: 'Unlogged hand edit', error: 'Error', warning: 'Warning' };
 
 export function cardElement(el: Maker, card: ReviewCard, on: CardHandlers): HTMLElement {
@@ -27,7 +36,7 @@ export function cardElement(el: Maker, card: ReviewCard, on: CardHandlers): HTML
   const head = el('div', 'card-head');
   const titleRow = el('div', 'title-row');
   const title = card.title ? valueElement(el, card.title, { session: card.index, key: 'title' }, 'title') : el('span', 'title id-title', card.id);
-  titleRow.append(el('span', 'glyph session-glyph', '◆'), title);
+  titleRow.append(icon(el, card.private ? 'lock' : 'comment-discussion', 'glyph session-glyph'), title);
   if (card.private) {
     const badge = el('span', 'badge private-badge', 'Private · not published');
     badge.title = 'visibility = "private": the feed does not publish this session';
@@ -35,7 +44,8 @@ export function cardElement(el: Maker, card: ReviewCard, on: CardHandlers): HTML
   }
   if (card.reviewed) {
     const r = card.reviewed;
-    const badge = el('span', 'badge reviewed-badge', '✓ Reviewed');
+    const badge = el('span', 'badge reviewed-badge');
+    badge.append(icon(el, 'verified'), el('span', undefined, ' Reviewed'));
     badge.title = [r.mergedFrom && `merged from ${r.mergedFrom}`, r.mergedAt && `at ${r.mergedAt}`, r.approvedBy && `approved by ${r.approvedBy}`].filter(Boolean).join(', ');
     titleRow.append(badge);
   }
@@ -63,7 +73,8 @@ export function cardElement(el: Maker, card: ReviewCard, on: CardHandlers): HTML
     if (card.forkedFrom) {
       const fork = card.forkedFrom;
       if (fork.card !== undefined) {
-        const link = el('a', 'link fork', `forked from ${fork.id}`);
+        const link = el('a', 'link fork');
+        link.append(icon(el, 'repo-forked'), el('span', undefined, ` forked from ${fork.id}`));
         link.href = '#';
         link.title = 'Go to the ancestor session in this file';
         link.addEventListener('click', (e) => {
@@ -81,28 +92,37 @@ export function cardElement(el: Maker, card: ReviewCard, on: CardHandlers): HTML
   for (const m of card.marks) head.append(markElement(el, m));
   head.addEventListener('click', (e) => revealOnClick(e, card.line, on));
   article.append(head);
-  const turns = el('ol', 'turns');
-  turns.dataset['pending'] = String(card.turns.length);
-  article.append(turns);
+  article.append(el('ol', 'turns'));
   return article;
 }
 
-/** Fills the card's turn list (once). */
-export function buildTurns(el: Maker, article: HTMLElement, card: ReviewCard, on: CardHandlers): void {
-  const list = article.querySelector<HTMLOListElement>('ol.turns')!;
-  if (list.dataset['built'] === 'yes') return;
-  list.dataset['built'] = 'yes';
-  delete list.dataset['pending'];
-  for (const t of card.turns) list.append(turnElement(el, card, t, on));
+/** The place of a card whose content is on its way: its id and its size, so the scroll bar is right. */
+export function placeholderElement(el: Maker, outline: CardOutline): HTMLElement {
+  const article = el('article', `card pending${outline.private ? ' private' : ''}`);
+  article.dataset['key'] = outline.outline;
+  article.dataset['index'] = String(outline.index);
+  article.tabIndex = 0;
+  article.setAttribute('aria-label', `Session ${outline.id}`);
+  article.setAttribute('aria-busy', 'true');
+  const head = el('div', 'card-head');
+  const titleRow = el('div', 'title-row');
+  titleRow.append(icon(el, 'loading', 'glyph'), el('span', 'title id-title', outline.id));
+  head.append(titleRow);
+  article.append(head);
+  return article;
 }
 
-function turnElement(el: Maker, card: ReviewCard, t: ReviewTurn, on: CardHandlers): HTMLElement {
+export function turnElement(el: Maker, card: ReviewCard, t: ReviewTurn, on: CardHandlers): HTMLElement {
   const li = el('li', `turn ${t.role === 'user' ? 'user' : t.role === 'assistant' ? 'assistant' : 'other'}`);
   li.dataset['turn'] = String(t.index);
   li.tabIndex = 0;
   li.setAttribute('aria-label', `Turn ${t.index}, ${t.role}`);
   const head = el('div', 'turn-head');
-  head.append(el('span', 'role', t.role === 'user' ? 'User' : t.role === 'assistant' ? 'Assistant' : t.role || '(no role)'), el('span', 'turn-index', `turn ${t.index}`));
+  head.append(
+    icon(el, t.role === 'user' ? 'account' : t.role === 'assistant' ? 'hubot' : 'circle-outline', 'glyph role-glyph'),
+    el('span', 'role', t.role === 'user' ? 'User' : t.role === 'assistant' ? 'Assistant' : t.role || '(no role)'),
+    el('span', 'turn-index', `turn ${t.index}`),
+  );
   if (t.model) head.append(el('span', 'fact', t.model));
   if (t.at) head.append(el('span', 'fact', t.at));
   const del = el('button', 'secondary small delete-turn', 'Delete turn');
@@ -120,7 +140,7 @@ function turnElement(el: Maker, card: ReviewCard, t: ReviewTurn, on: CardHandler
     const calls = el('div', 'tool-calls');
     for (const c of t.toolCalls) {
       const row = el('div', `tool${c.failed ? ' failed' : ''}`);
-      row.append(el('span', 'glyph', c.failed ? '✗' : '›'), el('span', 'tool-name', c.name || '(no name)'));
+      row.append(icon(el, c.failed ? 'error' : 'tools', 'glyph'), el('span', 'tool-name', c.name || '(no name)'));
       if (c.key) row.append(valueElement(el, c.key.value, { session: card.index, turn: t.index, toolCall: c.index, key: c.key.name }, 'tool-arg'));
       if (c.failed) row.append(el('span', 'badge failed-badge', 'failed'));
       row.title = `${c.name}${c.failed ? ' (status = "error")' : ''}: tool call ${c.index}`;
@@ -138,7 +158,7 @@ export function markElement(el: Maker, m: Mark): HTMLElement {
   const div = el('div', `mark ${m.kind}`);
   div.dataset['line'] = String(m.line);
   div.dataset['mark'] = m.kind;
-  div.append(el('span', 'glyph', markGlyphs[m.kind]), el('span', 'mark-name', `${markNames[m.kind]}:`), el('span', 'mark-message', m.message));
+  div.append(icon(el, markGlyphs[m.kind], 'glyph'), el('span', 'mark-name', `${markNames[m.kind]}:`), el('span', 'mark-message', m.message));
   div.title = m.committed !== undefined ? `At HEAD:\n${m.committed}` : m.code;
   if (m.committed !== undefined) div.append(el('span', 'at-head', 'hover for the text at HEAD'));
   return div;

@@ -6,7 +6,7 @@
 
 import type { ReviewShow } from '../../../../src-shared/prompts/review/messages';
 import type { Mark } from '../../../../src-shared/prompts/review/view';
-import { markElement } from './cards';
+import { icon, markElement } from './cards';
 import { type Maker, valueElement } from './text';
 
 export interface HeaderHandlers {
@@ -24,14 +24,15 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): 
   const head = el('header', 'head');
   const top = el('div', 'row top');
   top.append(el('span', 'file-name', show.fileName));
-  if (h.branch) top.append(el('span', 'glyph', '⎇'), valueElement(el, h.branch, undefined, 'branch'));
+  if (h.branch) top.append(icon(el, 'git-branch', 'glyph'), valueElement(el, h.branch, undefined, 'branch'));
   if (h.author) {
     const author = el('span', 'author');
     author.append(el('span', 'label', 'by '), valueElement(el, h.author, undefined, 'author-name'));
     if (h.username) author.append(el('span', 'username', ` (${h.username})`));
     top.append(author);
   }
-  const published = el('button', `toggle published${show.published ? ' on' : ''}`, show.published ? '◉ As published' : '○ As published');
+  const published = el('button', `toggle published${show.published ? ' on' : ''}`);
+  published.append(icon(el, show.published ? 'eye' : 'eye-closed'), el('span', undefined, ' As published'));
   published.setAttribute('aria-pressed', String(show.published));
   published.title = 'Show only what the feed publishes: public sessions, no emails';
   published.addEventListener('click', () => on.togglePublished());
@@ -71,14 +72,16 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): 
   head.append(counts);
 
   const actions = el('div', 'row actions');
-  const redact = el('button', 'secondary redact', 'Redact selection');
+  const redact = el('button', 'secondary redact');
+  redact.append(icon(el, 'shield'), el('span', undefined, ' Redact selection'));
   redact.title = 'Replace the text selected in the review with [REDACTED] and record it in [[edits]] (Ctrl+Alt+R)';
   // Pressing the button must not take the selection it acts on.
   redact.addEventListener('mousedown', (e) => e.preventDefault());
   redact.addEventListener('click', () => on.redact());
   actions.append(redact);
   if (h.head.kind === 'compared' && c.unlogged > 0) {
-    const record = el('button', 'secondary record-all', 'Record all unlogged edits');
+    const record = el('button', 'secondary record-all');
+    record.append(icon(el, 'checklist'), el('span', undefined, ' Record all unlogged edits'));
     record.title = 'Append one [[edits]] entry that records every unlogged hand edit';
     record.addEventListener('click', () => on.recordAll());
     actions.append(record);

@@ -34,9 +34,10 @@ export function valueElement(el: Maker, shown: Shown, ref: ValueRef | undefined,
   return box;
 }
 
-export type SelectedValue = { readonly value: ValueRef; readonly from: number; readonly to: number } | { readonly problem: string };
+/** A selection's value and offsets, or why it is none (the host says it to the user). */
+export type SelectedValue = { readonly value: ValueRef; readonly from: number; readonly to: number } | { readonly problem: 'outsideValue' };
 
-const outside = 'Select text inside one value of the review (a turn, a summary, a title…) to redact it.';
+const outside = 'outsideValue';
 
 /** The decoded characters of one value the page's selection covers. */
 export function selectedValue(selection: Selection | null): SelectedValue {

@@ -113,12 +113,20 @@ export function exercisePromptsProviders(text: string, seeds: readonly number[])
 /** The Session Review's view (both ways) and its two edits, at places the seeds pick: every line inside the text, no throw. */
 function exerciseReview(text: string, model: PromptsDocument, findings: Parameters<typeof reviewOf>[1]['findings'], seeds: readonly number[], bounds: Bounds): void {
   for (const published of [false, true]) {
-    const view = reviewOf(model, { findings, unlogged: [], head: { kind: 'compared' }, published });
-    for (const c of view.cards) {
-      if ('known' in c) continue;
-      bounds.position({ line: c.line, character: 0 }, 'review card');
-      bounds.position({ line: c.endLine, character: 0 }, 'review card end');
-      for (const t of c.turns) bounds.position({ line: t.line, character: 0 }, 'review turn');
+    // Every card built, then only the first (the others as outlines): their lines are inside the text either way.
+    for (const window of [undefined, { from: 0, to: 1 }]) {
+      const view = reviewOf(model, { findings, unlogged: [], head: { kind: 'compared' }, published, ...(window && { window }) });
+      for (const c of view.cards) {
+        if ('known' in c) continue;
+        bounds.position({ line: c.line, character: 0 }, 'review card');
+        bounds.position({ line: c.endLine, character: 0 }, 'review card end');
+        if ('outline' in c) {
+          for (const [line, end] of c.turns) {
+            bounds.position({ line, character: 0 }, 'review turn');
+            bounds.position({ line: end, character: 0 }, 'review turn end');
+          }
+        } else for (const t of c.turns) bounds.position({ line: t.line, character: 0 }, 'review turn');
+      }
     }
   }
   for (const seed of seeds) {

@@ -1,0 +1,469 @@
+// The review page's list of cards, virtual: the DOM holds only the cards
+// near the screen, and of each only the turns near the screen, between
+// spacers as tall as what they stand for (a height measured once shown,
+// else estimated from the card's content or outline). Scrolling patches it:
+// cards and turns that stay keep their elements, those that leave are
+// removed, those that come are built. A card whose content the page does
+// not hold yet is a placeholder, and the list asks for it (`need`). Jumps
+// (the cursor in the source, the next mark, a fork link, the keyboard) go
+// by the same geometry, so they reach cards and turns never built yet.
+
+import type { MarkKind, CardOutline, ReviewCard } from '../../../../src-shared/prompts/review/view';
+import { outlineOfCard } from '../../../../src-shared/prompts/review/outline';
+import { cardElement, type CardHandlers, placeholderElement, turnElement } from './cards';
+import type { Maker } from './text';
+
+export interface ListHandlers extends CardHandlers {
+  /** The positions `[from, to)` are near the screen and some of them are outlines only. */
+  need(from: number, to: number): void;
+  /** What the DOM holds changed. */
+  changed(): void;
+}
+
+export interface Item {
+  readonly card: number;
+  readonly turn: number | null;
+}
+
+interface Slot {
+  readonly outline: CardOutline;
+  readonly card?: ReviewCard;
+}
+
+interface Shown {
+  readonly element: HTMLElement;
+  readonly content: boolean;
+  readonly turnList?: HTMLOListElement;
+  readonly above?: HTMLLIElement;
+  readonly below?: HTMLLIElement;
+  readonly turns: Map<number, HTMLElement>;
+}
+
+/** Space between two cards and between two turns (media/review.css). */
+const cardGap = 12;
+const turnGap = 6;
+const lineHeight = 20;
+
+export class CardList {
+  readonly element: HTMLElement;
+  private readonly top: HTMLElement;
+  private readonly bottom: HTMLElement;
+  private order: readonly string[] = [];
+  private positions = new Map<number, number>();
+  private readonly slots = new Map<string, Slot>();
+  private readonly cardHeights = new Map<string, number>();
+  private readonly headHeights = new Map<string, number>();
+  private readonly turnHeights = new Map<string, number[]>();
+  private readonly estimates = new Map<string, { head: number; turns: number[] }>();
+  private readonly shown = new Map<string, Shown>();
+  private highlighted: Item | null = null;
+  private wanted: { key: string; turn: number | null; block: ScrollLogicalPosition; tries: number; then?: (target: HTMLElement) => void } | undefined;
+  private frame = 0;
+  private lastNeed = '';
+  private lastSignature = '';
+
+  constructor(
+    private readonly el: Maker,
+    private readonly on: ListHandlers,
+  ) {
+    this.element = el('section', 'cards');
+    this.top = el('div', 'spacer');
+    this.bottom = el('div', 'spacer');
+    this.element.append(this.top, this.bottom);
+    const schedule = () => this.schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', () => {
+      this.estimates.clear();
+      this.schedule();
+    });
+  }
+
+  /** A new view: the order of every card's key, the cards whose content came, and the outlines of the others. */
+  update(order: readonly string[], cards: readonly ReviewCard[], outlines: readonly CardOutline[]): void {
+    for (const c of cards) {
+      this.slots.set(c.key, { outline: outlineOfCard(c), card: c });
+      this.estimates.delete(c.key);
+      const s = this.shown.get(c.key);
+      if (s && !s.content) this.drop(c.key);
+    }
+    for (const o of outlines) if (!this.slots.has(o.outline)) this.slots.set(o.outline, { outline: o });
+    const current = new Set(order);
+    for (const key of [...this.slots.keys()]) {
+      if (current.has(key)) continue;
+      this.slots.delete(key);
+      this.cardHeights.delete(key);
+      this.headHeights.delete(key);
+      this.turnHeights.delete(key);
+      this.estimates.delete(key);
+      this.drop(key);
+    }
+    this.order = order.filter((k) => this.slots.has(k));
+    this.positions = new Map(this.order.map((k, p) => [this.slots.get(k)!.outline.index, p]));
+    this.lastNeed = '';
+    this.render();
+  }
+
+  get ids(): string[] {
+    return this.order.map((k) => this.slots.get(k)!.outline.id);
+  }
+
+  get fetched(): number {
+    let n = 0;
+    for (const s of this.slots.values()) if (s.card) n++;
+    return n;
+  }
+
+  card(index: number): ReviewCard | undefined {
+    const p = this.positions.get(index);
+    return p === undefined ? undefined : this.slots.get(this.order[p]!)?.card;
+  }
+
+  /** What the DOM holds: the cards with content (by index), their turns, and the placeholders. */
+  dom(): { cards: number[]; turns: number; placeholders: number } {
+    const cards: number[] = [];
+    let turns = 0;
+    let placeholders = 0;
+    for (const [key, s] of this.shown) {
+      if (!s.content) placeholders++;
+      else {
+        cards.push(this.slots.get(key)!.outline.index);
+        turns += s.turns.size;
+      }
+    }
+    return { cards: cards.sort((a, b) => a - b), turns, placeholders };
+  }
+
+  /** The card and turn whose lines hold `line`. */
+  whereIs(line: number): Item | null {
+    for (const key of this.order) {
+      const o = this.slots.get(key)!.outline;
+      if (line < o.line || line > o.endLine) continue;
+      const t = o.turns.findIndex(([from, to]) => line >= from && line <= to);
+      return { card: o.index, turn: t === -1 ? null : t };
+    }
+    return null;
+  }
+
+  /** Every mark of every card, in file order of its card. */
+  marks(kind: MarkKind | undefined): (Item & { line: number })[] {
+    const out: (Item & { line: number })[] = [];
+    for (const key of this.order) {
+      const o = this.slots.get(key)!.outline;
+      for (const m of o.marks) if (kind === undefined || m.kind === kind) out.push({ card: o.index, turn: m.turn, line: m.line });
+    }
+    return out;
+  }
+
+  /** The item after (or before) this one: a card's head, then its turns, then the next card. */
+  neighbour(item: Item, direction: 1 | -1): Item | null {
+    const p = this.positions.get(item.card);
+    if (p === undefined) return null;
+    const turnsOf = (at: number) => this.slots.get(this.order[at]!)!.outline.turns.length;
+    const indexAt = (at: number) => this.slots.get(this.order[at]!)!.outline.index;
+    if (direction === 1) {
+      const next = item.turn === null ? 0 : item.turn + 1;
+      if (next < turnsOf(p)) return { card: item.card, turn: next };
+      return p + 1 < this.order.length ? { card: indexAt(p + 1), turn: null } : null;
+    }
+    if (item.turn !== null) return { card: item.card, turn: item.turn === 0 ? null : item.turn - 1 };
+    if (p === 0) return null;
+    const n = turnsOf(p - 1);
+    return { card: indexAt(p - 1), turn: n > 0 ? n - 1 : null };
+  }
+
+  /** Lights up a card and turn (or nothing), scrolling it into view if asked. */
+  light(item: Item | null, scroll: boolean): void {
+    this.highlighted = item;
+    this.paintActive();
+    if (item && scroll) this.reveal(item, 'nearest');
+  }
+
+  get lit(): Item | null {
+    return this.highlighted;
+  }
+
+  /**
+   * Scrolls the item into view (by its estimated place when it is not built)
+   * and, once it is on the page with its content, runs `then` on its element.
+   */
+  reveal(item: Item, block: ScrollLogicalPosition, then?: (target: HTMLElement) => void): boolean {
+    const p = this.positions.get(item.card);
+    if (p === undefined) return false;
+    const key = this.order[p]!;
+    const target = this.elementOf(key, item.turn);
+    if (target) {
+      target.scrollIntoView({ block });
+      then?.(target);
+      return true;
+    }
+    this.wanted = { key, turn: item.turn, block, tries: 0, ...(then && { then }) };
+    this.scrollNear(key, item.turn, block);
+    this.render();
+    return true;
+  }
+
+  /** Scrolls to where a card (or its turn) is by the heights known so far. */
+  private scrollNear(key: string, turn: number | null, block: ScrollLogicalPosition): void {
+    const p = this.order.indexOf(key);
+    let y = 0;
+    for (let k = 0; k < p; k++) y += this.cardHeight(this.order[k]!);
+    if (turn !== null) {
+      y += this.headHeight(key);
+      for (let t = 0; t < turn; t++) y += this.turnHeight(key, t);
+    }
+    const origin = this.top.getBoundingClientRect().top + window.scrollY;
+    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    window.scrollTo({ top: Math.max(0, origin + y - (block === 'start' ? padding : window.innerHeight / 3)) });
+  }
+
+  /** The element of a card (or its turn) when it is on the page with its content. */
+  elementOf(key: string, turn: number | null): HTMLElement | undefined {
+    const s = this.shown.get(key);
+    if (!s?.content) return undefined;
+    return turn === null ? s.element : s.turns.get(turn);
+  }
+
+  elementAt(item: Item): HTMLElement | undefined {
+    const p = this.positions.get(item.card);
+    return p === undefined ? undefined : this.elementOf(this.order[p]!, item.turn);
+  }
+
+  private schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  /** Puts in the DOM what is near the screen, measures it, and asks for what it lacks. */
+  render(): void {
+    const origin = this.top.getBoundingClientRect().top;
+    const screen = window.innerHeight || 800;
+    const from = -origin - screen;
+    const to = -origin + 2 * screen;
+    let y = 0;
+    let first = -1;
+    let last = -1;
+    let above = 0;
+    const ranges = new Map<string, { from: number; to: number; above: number; below: number }>();
+    for (let p = 0; p < this.order.length; p++) {
+      const key = this.order[p]!;
+      const h = this.cardHeight(key);
+      if (y + h > from && y < to) {
+        if (first === -1) first = p;
+        last = p;
+        ranges.set(key, this.turnRange(key, y, from, to));
+      } else if (first === -1) above += h;
+      y += h;
+    }
+    let below = 0;
+    for (let p = last + 1; p < this.order.length && last !== -1; p++) below += this.cardHeight(this.order[p]!);
+    if (first === -1) below = 0;
+    const want = first === -1 ? [] : this.order.slice(first, last + 1);
+    const keep = new Set(want);
+    for (const key of [...this.shown.keys()]) if (!keep.has(key)) this.drop(key);
+    let at: ChildNode | null = this.top.nextSibling;
+    for (const key of want) {
+      const s = this.shown.get(key) ?? this.build(key);
+      if (at === s.element) at = at.nextSibling;
+      else this.element.insertBefore(s.element, at);
+      if (s.content) this.patchTurns(key, s, ranges.get(key)!);
+    }
+    this.top.style.height = `${above}px`;
+    this.bottom.style.height = `${first === -1 ? y : below}px`;
+    this.paintActive();
+    const moved = this.measure(want);
+    this.settleWanted();
+    const missing = want.some((k) => !this.slots.get(k)!.card);
+    const need = `${first}:${last + 1}`;
+    if (missing && need !== this.lastNeed) {
+      this.lastNeed = need;
+      this.on.need(first, last + 1);
+    }
+    const signature = [...ranges].map(([k, r]) => `${k}/${this.shown.get(k)?.content ? 1 : 0}/${r.from}-${r.to}`).join(',');
+    if (signature !== this.lastSignature) {
+      this.lastSignature = signature;
+      this.on.changed();
+    }
+    // Heights measured for the first time move what follows: lay out again with them.
+    if (moved) this.schedule();
+  }
+
+  /** Which of a card's turns are near the screen (the card's top at `y`), and the space of those before and after. */
+  private turnRange(key: string, y: number, from: number, to: number): { from: number; to: number; above: number; below: number } {
+    const n = this.slots.get(key)!.outline.turns.length;
+    let t0 = y + this.headHeight(key);
+    let first = n;
+    let last = -1;
+    let above = 0;
+    let below = 0;
+    for (let t = 0; t < n; t++) {
+      const h = this.turnHeight(key, t);
+      if (t0 + h <= from) above += h;
+      else if (t0 >= to) below += h;
+      else {
+        first = Math.min(first, t);
+        last = t;
+      }
+      t0 += h;
+    }
+    return { from: first, to: last, above, below };
+  }
+
+  private build(key: string): Shown {
+    const slot = this.slots.get(key)!;
+    let s: Shown;
+    if (!slot.card) {
+      const element = placeholderElement(this.el, slot.outline);
+      element.style.height = `${Math.max(40, this.cardHeight(key) - cardGap)}px`;
+      s = { element, content: false, turns: new Map() };
+    } else {
+      const element = cardElement(this.el, slot.card, this.on);
+      const turnList = element.querySelector<HTMLOListElement>('ol.turns')!;
+      const above = this.el('li', 'spacer');
+      const below = this.el('li', 'spacer');
+      above.setAttribute('aria-hidden', 'true');
+      below.setAttribute('aria-hidden', 'true');
+      turnList.append(above, below);
+      s = { element, content: true, turnList, above, below, turns: new Map() };
+    }
+    this.shown.set(key, s);
+    return s;
+  }
+
+  private patchTurns(key: string, s: Shown, r: { from: number; to: number; above: number; below: number }): void {
+    const card = this.slots.get(key)!.card!;
+    for (const [t, li] of [...s.turns]) {
+      if (t >= r.from && t <= r.to) continue;
+      li.remove();
+      s.turns.delete(t);
+    }
+    let at: ChildNode | null = s.above!.nextSibling;
+    for (let t = r.from; t <= r.to; t++) {
+      let li = s.turns.get(t);
+      if (!li) {
+        li = turnElement(this.el, card, card.turns[t]!, this.on);
+        s.turns.set(t, li);
+      }
+      if (at === li) at = at.nextSibling;
+      else s.turnList!.insertBefore(li, at);
+    }
+    s.above!.style.height = `${r.above}px`;
+    s.below!.style.height = `${r.below}px`;
+  }
+
+  private drop(key: string): void {
+    const s = this.shown.get(key);
+    if (!s) return;
+    s.element.remove();
+    this.shown.delete(key);
+  }
+
+  /** Records the heights of what is on the page; true when one changed. */
+  private measure(keys: readonly string[]): boolean {
+    let moved = false;
+    const set = (map: Map<string, number>, key: string, h: number) => {
+      if (Math.abs((map.get(key) ?? -1) - h) > 0.5) moved = true;
+      map.set(key, h);
+    };
+    for (const key of keys) {
+      const s = this.shown.get(key)!;
+      if (!s.content) continue;
+      const top = s.element.getBoundingClientRect().top;
+      const next = (s.element.nextElementSibling as HTMLElement).getBoundingClientRect().top;
+      set(this.cardHeights, key, next - top);
+      set(this.headHeights, key, s.turnList!.getBoundingClientRect().top - top);
+      const heights = this.turnHeights.get(key) ?? [];
+      for (const [t, li] of s.turns) {
+        const h = (li.nextElementSibling as HTMLElement).getBoundingClientRect().top - li.getBoundingClientRect().top;
+        if (Math.abs((heights[t] ?? -1) - h) > 0.5) moved = true;
+        heights[t] = h;
+      }
+      this.turnHeights.set(key, heights);
+    }
+    return moved;
+  }
+
+  private settleWanted(): void {
+    const w = this.wanted;
+    if (!w) return;
+    if (!this.slots.has(w.key)) {
+      this.wanted = undefined;
+      return;
+    }
+    const target = this.elementOf(w.key, w.turn);
+    if (!target) {
+      // The card came, but its turns' heights were estimates: the turn is elsewhere. Scroll again by what is measured now.
+      if (this.shown.get(w.key)?.content && w.tries < 10) {
+        w.tries++;
+        this.scrollNear(w.key, w.turn, w.block);
+        this.schedule();
+      }
+      return;
+    }
+    this.wanted = undefined;
+    target.scrollIntoView({ block: w.block === 'nearest' ? 'center' : w.block });
+    w.then?.(target);
+  }
+
+  private paintActive(): void {
+    for (const e of this.element.querySelectorAll('.active')) e.classList.remove('active');
+    const h = this.highlighted;
+    if (!h) return;
+    const card = this.elementAt({ card: h.card, turn: null });
+    card?.classList.add('active');
+    if (h.turn !== null) this.elementAt(h)?.classList.add('active');
+  }
+
+  private cardHeight(key: string): number {
+    const measured = this.cardHeights.get(key);
+    if (measured !== undefined && this.shown.get(key)?.content) return measured;
+    // Off the page, a card is its head and its turns, each as measured when last shown, else as estimated.
+    let h = this.headHeight(key) + 9 + cardGap;
+    const n = this.slots.get(key)!.outline.turns.length;
+    for (let t = 0; t < n; t++) h += this.turnHeight(key, t);
+    return h;
+  }
+
+  private headHeight(key: string): number {
+    return this.headHeights.get(key) ?? this.estimate(key).head;
+  }
+
+  private turnHeight(key: string, t: number): number {
+    return this.turnHeights.get(key)?.[t] ?? this.estimate(key).turns[t] ?? 40;
+  }
+
+  /** Heights from what a card holds (its text wrapped at the page's width), else from its source lines. */
+  private estimate(key: string): { head: number; turns: number[] } {
+    const cached = this.estimates.get(key);
+    if (cached) return cached;
+    const slot = this.slots.get(key)!;
+    const perLine = Math.max(20, ((this.element.clientWidth || 600) - 80) / 7.5);
+    const lines = (v: { pieces: readonly { kind: string; text?: string }[] } | undefined): number => {
+      if (!v) return 0;
+      let n = 0;
+      const text = v.pieces.map((p) => p.text ?? '●●●●').join('');
+      for (const l of text.split('\n')) n += Math.max(1, Math.ceil(l.length / perLine));
+      return n;
+    };
+    let result: { head: number; turns: number[] };
+    const c = slot.card;
+    if (c) {
+      result = {
+        head: 64 + lineHeight * (lines(c.summary) + lines(c.lesson)) + (c.tags.length > 0 || c.forkedFrom ? 24 : 0) + 26 * c.marks.length,
+        turns: c.turns.map((t) => 36 + turnGap + lineHeight * (lines(t.summary) + lines(t.text)) + 24 * t.toolCalls.length + 26 * t.marks.length),
+      };
+    } else {
+      const o = slot.outline;
+      const marks = new Map<number | null, number>();
+      for (const m of o.marks) marks.set(m.turn, (marks.get(m.turn) ?? 0) + 1);
+      result = {
+        head: 64 + 26 * (marks.get(null) ?? 0),
+        turns: o.turns.map(([from, to], t) => 36 + turnGap + lineHeight * Math.min(60, Math.max(1, to - from - 2)) + 26 * (marks.get(t) ?? 0)),
+      };
+    }
+    this.estimates.set(key, result);
+    return result;
+  }
+}
