@@ -91,4 +91,20 @@ suite('web extension', () => {
     await vscode.commands.executeCommand('undo');
     await waitFor(() => (doc.getText() === text ? true : undefined), defaultDeadlineMs, 'one undo to restore the text');
   });
+
+  test('the Session Review opens beside a .prompts file, masks its secret and says HEAD is not compared here', async () => {
+    const doc = await openDocument('prompts/feature-review.prompts');
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preview: false });
+    const packs = (await activeExtension()).exports as PacksApi;
+    assert.equal(await vscode.commands.executeCommand('packsAndPrompts.openSessionReviewToSide', doc.uri), true);
+    const report = await waitFor(() => {
+      const r = packs.reviewShown(doc.uri.toString());
+      return r && r.version === doc.version && r.built === 2 ? r : undefined;
+    }, defaultDeadlineMs, 'the review of both cards');
+    assert.deepEqual(report.cards, ['r-1', 'r-2']);
+    assert.match(report.text, /Not compared with HEAD: git does not run in the browser/);
+    assert.match(report.text, /●●●● a GitHub token/);
+    assert.ok(!report.text.includes('ghp_abcdefghijklmnopqrstuvwxyz0123'.slice(4)), 'the secret is masked');
+    assert.ok(!report.text.includes('alice@example.com'), 'never the email');
+  });
 });
