@@ -12,6 +12,8 @@ const noNode = { group: nodeBuiltins, message: 'The pure core and the webview do
 const noVscode = { group: ['vscode', 'vscode-languageclient', 'vscode-languageclient/*', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-textdocument'], message: 'Only the client imports vscode and only the server imports the LSP packages.' };
 const front = (name) => ({ group: [`**/${name}/src`, `**/${name}/src/**`], message: `Front ends do not reach into ${name}/src: move what both need into src-shared/ (pure) or src-node/ (Node).` });
 const noNodeLayer = { group: ['**/src-node', '**/src-node/**'], message: 'src-node/ is for the server and the command line, not for this layer.' };
+const noVscodeApi = { group: ['vscode', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'The server runs outside VS Code: no vscode API.' };
+const oneHost = { group: ['vscode-languageserver/node', 'vscode-languageserver/browser'], message: "Import 'vscode-languageserver': the server's modules run in Node and in the browser; only server.ts and browserServer.ts pick a host." };
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -48,7 +50,9 @@ export default tseslint.config(
   },
   { files: ['src-shared/**/*.ts'], rules: restrict(noNode, noVscode, noNodeLayer, front('server'), front('client'), front('cli')) },
   { files: ['src-node/**/*.ts'], rules: restrict(noVscode, front('server'), front('client'), front('cli')) },
-  { files: ['server/**/*.ts'], rules: restrict({ group: ['vscode', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'The server runs outside VS Code: no vscode API.' }, front('client'), front('cli')) },
+  { files: ['server/**/*.ts'], rules: restrict(noVscodeApi, front('client'), front('cli')) },
+  // The composition runs in Node and in a web worker: only the two entry points pick a host's LSP package.
+  { files: ['server/src/**/*.ts'], ignores: ['server/src/server.ts', 'server/src/browserServer.ts'], rules: restrict(noVscodeApi, oneHost, front('client'), front('cli')) },
   { files: ['cli/**/*.ts'], rules: restrict(noVscode, front('server'), front('client')) },
   { files: ['client/**/*.ts'], rules: restrict({ group: ['vscode-languageserver', 'vscode-languageserver/*'], message: 'The client speaks to the server only through vscode-languageclient.' }, noNodeLayer, front('server'), front('cli')) },
   { files: ['client/src/preview/webview/**/*.ts'], rules: restrict(noNode, noVscode, noNodeLayer, front('server'), front('cli')) },

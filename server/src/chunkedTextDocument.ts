@@ -10,7 +10,7 @@
 // texts.
 
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import type { TextDocumentsConfiguration } from 'vscode-languageserver/node';
+import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import type { TextChange } from '../../src-shared/prompts/toml/incremental';
 
 /** Chunks are cut at the first line break past this many characters. */

@@ -6,8 +6,8 @@
 // answered meanwhile; a newer edit cancels it at the next slice (the model
 // parse it had begun is kept and carried on by the next validation).
 
-import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver/node';
-import { DiagnosticSeverity } from 'vscode-languageserver/node';
+import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver';
+import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, Severity } from '../../src-shared/finding';
 import type { ValidationStats, ValidationStatsResult } from '../../src-shared/protocol/common';

@@ -1,7 +1,7 @@
 // One error boundary for every handler: a failure is logged with its stack
 // and answered with a neutral value, never taking the server down.
 
-import { ResponseError, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver/node';
+import { ResponseError, LSPErrorCodes, type CancellationToken } from 'vscode-languageserver';
 
 export interface Logger {
   error(message: string): void;

@@ -10,7 +10,7 @@
 // whose edits are the file's own text, is left alone.
 
 import * as l10n from '@vscode/l10n';
-import { type Connection, MessageType, type Position, type Range, type ServerCapabilities, ShowMessageNotification, type TextDocuments } from 'vscode-languageserver/node';
+import { type Connection, MessageType, type Position, type Range, type ServerCapabilities, ShowMessageNotification, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings } from '../../src-shared/settings';
 import { redactDeep } from '../../src-shared/prompts/rules/redactText';

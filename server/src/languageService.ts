@@ -18,8 +18,8 @@ import type {
   Range,
   TextEdit,
   WorkspaceSymbol,
-} from 'vscode-languageserver/node';
-import type { Diagnostic } from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
+import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../src-shared/finding';
 import type { Settings } from '../../src-shared/settings';

@@ -2,7 +2,7 @@
 // `window/logMessage`). Every line goes through `redactSecrets` first: an
 // error's message or stack may quote a document's text.
 
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection } from 'vscode-languageserver';
 import { redactSecrets } from '../../src-shared/prompts/rules/redactText';
 import type { Logger } from './errorBoundary';
 

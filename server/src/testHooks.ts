@@ -7,7 +7,7 @@
 // of scheduling (requests answered meanwhile, edits that cancel it) sees the
 // validation under way on any machine, fast or slow, instead of racing it.
 
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection } from 'vscode-languageserver';
 import { guard, type Logger } from './errorBoundary';
 
 export const testHooksVariable = 'PACKS_AND_PROMPTS_TEST_HOOKS';

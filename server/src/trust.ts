@@ -5,7 +5,7 @@
 // only the documents the editor sends. Features that do either ask
 // `trusted` and start again when trust arrives.
 
-import type { Connection, InitializeParams } from 'vscode-languageserver/node';
+import type { Connection, InitializeParams } from 'vscode-languageserver';
 import { type HandEditInitializationOptions, workspaceTrustedNotification } from '../../src-shared/protocol/prompts';
 
 export class WorkspaceTrust {

@@ -6,7 +6,7 @@
 // client/src/versionedEdits.ts). All of one fix's edits are one workspace
 // edit: one undo step, all or nothing.
 
-import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
+import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
 export function versionedEdit(document: Pick<TextDocument, 'uri' | 'version'>, edits: readonly TextEdit[]): WorkspaceEdit {

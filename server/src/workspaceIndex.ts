@@ -10,7 +10,7 @@
 // sessions of Go to Symbol and the bundle's facts), so a changed file is
 // read once, not once per feature.
 
-import { FileChangeType, type FileEvent } from 'vscode-languageserver/node';
+import { FileChangeType, type FileEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isUnreadable, type WorkspaceFiles } from './workspaceFiles';
 

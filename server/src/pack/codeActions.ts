@@ -7,8 +7,8 @@
 // stale diagnostic never yields a wrong edit.
 
 import * as l10n from '@vscode/l10n';
-import type { CodeAction, Diagnostic, Position, Range, TextEdit } from 'vscode-languageserver/node';
-import { CodeActionKind } from 'vscode-languageserver/node';
+import type { CodeAction, Diagnostic, Position, Range, TextEdit } from 'vscode-languageserver';
+import { CodeActionKind } from 'vscode-languageserver';
 import { packCodes, suggestedBinding } from '../../../src-shared/pack/check';
 import { corruptionKinds } from '../../../src-shared/pack/corruption';
 import { isValidSectionName } from '../../../src-shared/pack/decode';

@@ -3,7 +3,7 @@
 // that opens the rendered preview.
 
 import * as l10n from '@vscode/l10n';
-import type { CodeLens } from 'vscode-languageserver/node';
+import type { CodeLens } from 'vscode-languageserver';
 import { figuresLine } from '../../../src-shared/pack/summary';
 import { clientCommands } from '../../../src-shared/protocol/pack';
 import type { PackContext } from './context';

@@ -3,8 +3,8 @@
 // `{`, each with what it renders to in the pack's current environment.
 
 import * as l10n from '@vscode/l10n';
-import type { CompletionItem, Position, Range } from 'vscode-languageserver/node';
-import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver/node';
+import type { CompletionItem, Position, Range } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, MarkupKind } from 'vscode-languageserver';
 import { bindingDocs } from '../../../src-shared/pack/bindingDocs';
 import { formatVersion } from '../../../src-shared/pack/corruption';
 import { bindingNames } from '../../../src-shared/pack/profiles';

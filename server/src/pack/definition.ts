@@ -3,7 +3,7 @@
 // and `_network_open`; find references from a fragment to every
 // placeholder that selects it (and from a placeholder to its namesakes).
 
-import type { Location, Position } from 'vscode-languageserver/node';
+import type { Location, Position } from 'vscode-languageserver';
 import type { Range } from '../../../src-shared/text/range';
 import { findSection } from '../../../src-shared/pack/model';
 import { selectionOf } from '../../../src-shared/pack/profiles';

@@ -4,8 +4,8 @@
 // or neither.
 
 import * as l10n from '@vscode/l10n';
-import type { Hover, Position } from 'vscode-languageserver/node';
-import { MarkupKind } from 'vscode-languageserver/node';
+import type { Hover, Position } from 'vscode-languageserver';
+import { MarkupKind } from 'vscode-languageserver';
 import { selectedFragment } from '../../../src-shared/pack/bindings';
 import { bindingDoc, describeCondition } from '../../../src-shared/pack/bindingDocs';
 import { suggestedBinding } from '../../../src-shared/pack/check';

@@ -5,7 +5,7 @@
 // end of the file. Each gets a directive and an empty body, set off by a
 // blank line, in the document's own line ending.
 
-import type { TextEdit } from 'vscode-languageserver/node';
+import type { TextEdit } from 'vscode-languageserver';
 import type { Section } from '../../../src-shared/pack/model';
 import type { Profile } from '../../../src-shared/pack/profiles';
 import type { PackModel } from './model';

@@ -5,8 +5,8 @@
 // Each handler runs in the error boundary and reads the document's cached
 // model.
 
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
-import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import type { Connection, TextDocuments } from 'vscode-languageserver';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   renderRequest,

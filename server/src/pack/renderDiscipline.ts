@@ -6,7 +6,7 @@
 // is judged while the pack does not decode.
 
 import * as l10n from '@vscode/l10n';
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
 import { compareRenders, type SpansOf } from '../../../src-shared/pack/prefix';

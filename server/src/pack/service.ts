@@ -4,7 +4,7 @@
 // that show rendered values read the environment the client chose for the
 // pack from `environments`.
 
-import type { Hover, Location, Position } from 'vscode-languageserver/node';
+import type { Hover, Location, Position } from 'vscode-languageserver';
 import { checkDecoded } from '../../../src-shared/pack/check';
 import { languageIds } from '../../../src-shared/protocol/common';
 import type { FeatureContext, LanguageService } from '../languageService';

@@ -6,8 +6,8 @@
 // outline that was cut ends with a note saying so (outlineCut.ts).
 
 import * as l10n from '@vscode/l10n';
-import type { DocumentSymbol, FoldingRange } from 'vscode-languageserver/node';
-import { FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
+import type { DocumentSymbol, FoldingRange } from 'vscode-languageserver';
+import { FoldingRangeKind, SymbolKind } from 'vscode-languageserver';
 import { describeCondition } from '../../../src-shared/pack/bindingDocs';
 import type { Section } from '../../../src-shared/pack/model';
 import { selectionOf } from '../../../src-shared/pack/profiles';

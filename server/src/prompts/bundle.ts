@@ -10,8 +10,8 @@
 // the model its own validation builds, in slices).
 
 import * as l10n from '@vscode/l10n';
-import type { Connection, Hover, Location, Position, TextDocuments } from 'vscode-languageserver/node';
-import { MarkupKind } from 'vscode-languageserver/node';
+import type { Connection, Hover, Location, Position, TextDocuments } from 'vscode-languageserver';
+import { MarkupKind } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
 import { factsOfDocument } from '../../../src-shared/prompts/bundle/facts';

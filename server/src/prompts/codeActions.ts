@@ -3,7 +3,7 @@
 // it was computed for. A "redact all" offered by several secrets in the
 // range is listed once.
 
-import { type CodeAction, CodeActionKind, type Diagnostic, type Range } from 'vscode-languageserver/node';
+import { type CodeAction, CodeActionKind, type Diagnostic, type Range } from 'vscode-languageserver';
 import { quickFixesFor } from '../../../src-shared/prompts/features/quickFixes';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import type { FeatureContext } from '../languageService';

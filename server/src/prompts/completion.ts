@@ -7,7 +7,7 @@ import {
   InsertTextFormat,
   MarkupKind,
   type Position,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { type CompletionKind, completionsAt } from '../../../src-shared/prompts/features/completion';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 

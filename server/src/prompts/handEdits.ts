@@ -5,7 +5,7 @@
 // workspace trust (untrusted: git never runs; trust.ts).
 
 import * as l10n from '@vscode/l10n';
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';

@@ -10,7 +10,7 @@
 // workspace edit.
 
 import * as l10n from '@vscode/l10n';
-import { type CodeAction, CodeActionKind, type Diagnostic, type Range } from 'vscode-languageserver/node';
+import { type CodeAction, CodeActionKind, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import { handEditCodes, type SessionIdChangedData, type UnloggedEditData } from '../../../src-shared/prompts/handEdits/codes';
 import { promptsCodes } from '../../../src-shared/prompts/rules/codes';

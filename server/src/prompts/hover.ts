@@ -1,6 +1,6 @@
 // Hovers on `.prompts` keys, headers, tools and session ids as LSP hovers.
 
-import { type Hover, MarkupKind, type Position } from 'vscode-languageserver/node';
+import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import { hoverAt } from '../../../src-shared/prompts/features/hover';
 

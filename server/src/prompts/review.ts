@@ -6,7 +6,7 @@
 // view says why). Cards the client already holds go back as their key,
 // those outside the window it asked for as outlines.
 
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
 import * as l10n from '@vscode/l10n';

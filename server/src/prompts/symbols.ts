@@ -2,7 +2,7 @@
 // and folding ranges (the pure outline is src-shared/prompts/features/outline.ts).
 
 import * as l10n from '@vscode/l10n';
-import { type DocumentSymbol, type FoldingRange, FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
+import { type DocumentSymbol, type FoldingRange, FoldingRangeKind, SymbolKind } from 'vscode-languageserver';
 import { outlineCutNote } from '../outlineCut';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import { boundedFolds, boundedOutline, type OutlineKind, type OutlineNode } from '../../../src-shared/prompts/features/outline';

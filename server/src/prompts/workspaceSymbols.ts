@@ -6,7 +6,7 @@
 // filters what it gets by the symbol's name alone (the container is matched
 // only by a second, space-separated word), so the name carries both.
 
-import { SymbolKind, type WorkspaceSymbol } from 'vscode-languageserver/node';
+import { SymbolKind, type WorkspaceSymbol } from 'vscode-languageserver';
 import { languageIds } from '../../../src-shared/protocol/common';
 import { type ScannedSession, scanSessions } from '../../../src-shared/prompts/features/sessionScan';
 import type { Extractor, WorkspaceIndex } from '../workspaceIndex';
