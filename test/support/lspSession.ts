@@ -52,7 +52,11 @@ export class LspSession {
 
   static async start(options: SessionOptions = {}): Promise<LspSession> {
     const child = spawn(process.execPath, [...(options.execArgv ?? serverExecArgv), path.join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const reader = new StreamMessageReader(child.stdout!);
+    // No partial-message timer: vscode-jsonrpc re-arms it every 10 s for as long as a message stays cut short, and a
+    // server stopped in the middle of one (a large file's diagnostics) kept the test process alive for good.
+    reader.partialMessageTimeout = 0;
+    const connection = createMessageConnection(reader, new StreamMessageWriter(child.stdin!));
     const session = new LspSession(child, connection, options.settings ?? {});
     child.stderr!.on('data', (d: Buffer) => (session.stderr += d.toString()));
     child.stdout!.on('data', (d: Buffer) => (session.sent += d.toString()));
