@@ -3,9 +3,9 @@
 // words), their tool calls (name and main argument), and the edits log.
 // A block that parsed is read from its TOML and its layout (toml/layout.ts,
 // a line scan of where its headers and statements are); one that did not
-// is read from its position index, so it still shows. A node's range runs from its header to the end of the last
-// key it holds (so breadcrumbs follow the cursor); its selection range is
-// the header. Folds: each of those tables, and each value spanning lines.
+// is read from its position index, so it still shows. A node's range runs
+// from its header to the end of the last key it holds (so breadcrumbs
+// follow the cursor); its selection range is the header. Folds: each of those tables, and each value spanning lines.
 // Both come bounded (`boundedOutline`, `boundedFolds`): at most so many
 // items, breadth first, so a 60 MB file answers with its sessions at once
 // instead of indexing every block for a reply no one reads whole.
