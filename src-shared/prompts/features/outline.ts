@@ -1,10 +1,11 @@
 // The outline of a `.prompts` file: the commit, each session (its title,
 // else its id, with its source and outcome), its turns (role and first
 // words), their tool calls (name and main argument), and the edits log.
-// Read from the blocks' position indexes, so a block that does not parse
-// still shows. A node's range runs from its header to the end of the last
-// key it holds (so breadcrumbs follow the cursor); its selection range is
-// the header. Folds: each of those tables, and each value spanning lines.
+// A block that parsed is read from its TOML and its layout (toml/layout.ts,
+// a line scan of where its headers and statements are); one that did not
+// is read from its position index, so it still shows. A node's range runs
+// from its header to the end of the last key it holds (so breadcrumbs
+// follow the cursor); its selection range is the header. Folds: each of those tables, and each value spanning lines.
 // Both come bounded (`boundedOutline`, `boundedFolds`): at most so many
 // items, breadth first, so a 60 MB file answers with its sessions at once
 // instead of indexing every block for a reply no one reads whole.
@@ -18,6 +19,8 @@ import { stringPrefixOf } from '../toml/stringPrefix';
 import type { BlockIndex } from '../toml/scanner';
 import type { Header, Span, TableNode } from '../toml/syntaxTree';
 import { tools } from '../rules/tools';
+import type { TomlTable } from 'smol-toml';
+import { type BlockLayout, type LayoutHeader, layoutOf, statementAt, statementCount, statementFields, stringUnder } from '../toml/layout';
 
 export type OutlineKind = 'commit' | 'session' | 'sessionCommit' | 'turn' | 'toolCall' | 'editsLog' | 'edit' | 'table';
 
@@ -67,8 +70,8 @@ const outlines = new WeakMap<PromptsDocument, { readonly limit: number; readonly
  * The outline, at most `limit` nodes, breadth first: the commit, the
  * sessions, tables and the edits log before any turn or edit entry, those
  * before any tool call; within a level, in file order. Only the blocks
- * whose turns are shown are indexed, so a 60 MB file costs its sessions'
- * headers and a few blocks, not a full index. A session shown without its
+ * whose turns are shown are read in full (laid out, or indexed if they did
+ * not parse), so a 60 MB file costs its sessions' headers and a few blocks. A session shown without its
  * turns reads its name from its TOML and ends at its last line that is
  * neither blank nor a comment.
  */
@@ -95,7 +98,16 @@ interface Top {
   readonly blocks: readonly Block[];
 }
 
-function buildOutline(doc: PromptsDocument, limit: number): Outline {
+/**
+ * The same outline with every block read from its position index, as
+ * before blocks that parsed were read from their layout: the reference the
+ * layout path is tested against.
+ */
+export function indexedOutline(doc: PromptsDocument, limit = defaultMaxItems): Outline {
+  return buildOutline(doc, Math.max(0, Math.floor(limit)), (block) => new BlockTables(block));
+}
+
+function buildOutline(doc: PromptsDocument, limit: number, tablesOf: (block: Block) => BlockTables | LaidOutTables = laidOutOrIndexed): Outline {
   const tops: Top[] = [];
   let run: Block[] = [];
   const endRun = (): void => {
@@ -105,7 +117,7 @@ function buildOutline(doc: PromptsDocument, limit: number): Outline {
   const valueFolds: Fold[] = [];
   for (const block of doc.blocks) {
     if (block.kind === 'preamble') {
-      if (block.text.length > 0) valueFolds.push(...new BlockTables(block).valueFolds());
+      if (block.text.length > 0) valueFolds.push(...tablesOf(block).valueFolds());
       continue;
     }
     if (block.kind === 'edits') {
@@ -132,9 +144,9 @@ function buildOutline(doc: PromptsDocument, limit: number): Outline {
     if (top.node.kind === 'editsLog') {
       const entries = top.blocks.slice(0, budget);
       top.node.children = entries.map((b) => {
-        const t = new BlockTables(b);
+        const t = tablesOf(b);
         valueFolds.push(...t.valueFolds());
-        return editNode(t, t.headers[0]!);
+        return t instanceof LaidOutTables ? laidOutEdit(t) : editNode(t, t.headers[0]!);
       });
       detailed.push(...entries);
       budget -= entries.length;
@@ -147,18 +159,27 @@ function buildOutline(doc: PromptsDocument, limit: number): Outline {
     }
     const block = top.blocks[0]!;
     if (top.node.kind === 'commit' && block.kind === 'commit') {
-      const t = new BlockTables(block);
-      const h = t.headers[0]!;
-      top.node = t.node('commit', 'commit', t.str(h.table, 'branch') ?? '', h, []);
+      const t = tablesOf(block);
+      if (t instanceof LaidOutTables) top.node = t.node('commit', 'commit', t.str(0, 'branch') ?? '', 0, []);
+      else {
+        const h = t.headers[0]!;
+        top.node = t.node('commit', 'commit', t.str(h.table, 'branch') ?? '', h, []);
+      }
       valueFolds.push(...t.valueFolds());
       detailed.push(block);
       continue;
     }
     if (top.node.kind !== 'session') continue;
-    const t = new BlockTables(block);
-    const header = t.headers[0];
-    if (!header) continue;
-    const exact = sessionNode(t, header);
+    const t = tablesOf(block);
+    let exact: { node: Draft; calls: Map<Draft, Draft[]> };
+    if (t instanceof LaidOutTables) {
+      if (t.layout.headers.length === 0) continue;
+      exact = laidOutSession(t);
+    } else {
+      const header = t.headers[0];
+      if (!header) continue;
+      exact = sessionNode(t, header);
+    }
     valueFolds.push(...t.valueFolds());
     detailed.push(block);
     const children = exact.node.children.slice(0, budget);
@@ -304,8 +325,9 @@ const space = /\s/;
  * outline of a large file names thousands of turns this way.
  */
 export function firstWords(s: string): string {
-  // `flat` grows as a prefix of the whole text collapsed and trimmed, up to one character past the length shown.
-  let flat = '';
+  // `flat` grows as a prefix of the whole text collapsed and trimmed, up to one character past the length shown;
+  // kept as characters and joined once: a string grown by `+=` is a chain of pieces that a node's name would keep alive.
+  const flat: string[] = [];
   let pendingSpace = false;
   for (let i = 0; i < s.length && flat.length <= firstWordsLength; i++) {
     const c = s[i]!;
@@ -313,13 +335,14 @@ export function firstWords(s: string): string {
       pendingSpace = flat.length > 0;
       continue;
     }
-    if (pendingSpace) flat += ' ';
+    if (pendingSpace) flat.push(' ');
     pendingSpace = false;
-    flat += c;
+    flat.push(c);
   }
-  if (flat.length <= firstWordsLength) return flat;
-  const cut = flat.lastIndexOf(' ', firstWordsLength);
-  return `${flat.slice(0, cut > firstWordsLength / 2 ? cut : firstWordsLength)}…`;
+  const text = flat.join('');
+  if (text.length <= firstWordsLength) return text;
+  const cut = text.lastIndexOf(' ', firstWordsLength);
+  return `${text.slice(0, cut > firstWordsLength / 2 ? cut : firstWordsLength)}…`;
 }
 
 /** One block's tables with where each one's content ends, and its string values. */
@@ -343,15 +366,16 @@ class BlockTables {
   /** Each value that spans lines, from its key's line to its last (a closing delimiter alone on its line left in view, as the writer lays out `text = """`). */
   valueFolds(): Fold[] {
     const block = this.block;
-    const folds: Fold[] = [];
+    const folds: (Fold & { at: number })[] = [];
     forEachStatementMember(this.index.root, (m) => {
       const v = m.value!;
       const start = block.positionAt(m.key.start).line;
       const end = block.positionAt(v.end);
       const last = end.character <= 3 + indentOf(block, end) ? end.line - 1 : end.line;
-      if (last > start) folds.push({ startLine: start, endLine: last });
+      if (last > start) folds.push({ startLine: start, endLine: last, at: m.key.start });
     });
-    return folds;
+    // In source order (the statement tree groups a dotted key's statements), as the layout lists them.
+    return folds.sort((a, b) => a.at - b.at).map(({ startLine, endLine }) => ({ startLine, endLine }));
   }
 
   node(name: string, kind: OutlineKind, detail: string, header: Header, children: Draft[]): Draft {
@@ -404,6 +428,133 @@ class BlockTables {
     }
     return lo;
   }
+}
+
+/** A block's tables read from its layout and TOML when it parsed, else from its position index. */
+function laidOutOrIndexed(block: Block): BlockTables | LaidOutTables {
+  const value = block.value;
+  return value ? new LaidOutTables(block, layoutOf(block.text), value) : new BlockTables(block);
+}
+
+/**
+ * `BlockTables` for a block that parsed, from its layout (a line scan) and
+ * its TOML instead of its position index: the same nodes, ranges and folds
+ * at a fraction of the memory. Headers are addressed by their index.
+ */
+class LaidOutTables {
+  constructor(
+    readonly block: Block,
+    readonly layout: BlockLayout,
+    readonly value: TomlTable,
+  ) {}
+
+  valueFolds(): Fold[] {
+    const block = this.block;
+    const folds: Fold[] = [];
+    for (let i = 0; i < statementCount(this.layout); i++) {
+      const st = statementAt(this.layout, i);
+      const start = block.positionAt(st.keyStart).line;
+      const end = block.positionAt(st.valueEnd);
+      const last = end.character <= 3 + indentOf(block, end) ? end.line - 1 : end.line;
+      if (last > start) folds.push({ startLine: start, endLine: last });
+    }
+    return folds;
+  }
+
+  node(name: string, kind: OutlineKind, detail: string, header: number, children: Draft[]): Draft {
+    const selectionRange = this.block.rangeOf(this.layout.headers[header]!);
+    return { name, detail, kind, range: { start: selectionRange.start, end: this.contentEnd(header) }, selectionRange, children };
+  }
+
+  /** The string under `key` in the table of header `header`, as `BlockTables.str` reads it. */
+  str(header: number, key: string, max = 200): string | undefined {
+    const node = stringUnder(this.block.text, this.layout, header, key);
+    return node ? redactSecrets(stringPrefixOf(this.block.text, node, max)) : undefined;
+  }
+
+  /** `BlockTables.contentEnd`: headers and statements are each in source order, so the last thing before the boundary is the later of the last of each. */
+  private contentEnd(index: number): Position {
+    const headers = this.layout.headers;
+    const header = headers[index]!;
+    let i = index;
+    while (++i < headers.length && laidOutExtends(headers[i]!, header.names));
+    const boundary = headers[i]?.start ?? this.block.text.length;
+    let lo = 0;
+    let hi = statementCount(this.layout);
+    const packed = this.layout.statements;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      // The key start of statement `mid` (statementAt, without an object per step).
+      if (packed[mid * statementFields + 1]! < boundary) lo = mid + 1;
+      else hi = mid;
+    }
+    const st = lo > 0 ? statementAt(this.layout, lo - 1) : undefined;
+    const lastHeader = headers[i - 1]!;
+    const last = st && st.keyStart > lastHeader.start ? { start: st.keyStart, end: st.valueEnd } : lastHeader;
+    const end = last.start >= header.start ? Math.max(header.end, last.end) : header.end;
+    return this.block.positionAt(end);
+  }
+}
+
+function laidOutExtends(h: LayoutHeader, names: readonly string[]): boolean {
+  return h.names.length > names.length && names.every((n, i) => h.names[i] === n);
+}
+
+function isPath(h: LayoutHeader, array: boolean, ...names: string[]): boolean {
+  return h.array === array && h.names.length === names.length && names.every((n, i) => h.names[i] === n);
+}
+
+function tableAt(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** `sessionNode` from a layout: turns are the `[[sessions.turns]]` headers in order, their tool calls the `[[sessions.turns.tool_calls]]` after each. */
+function laidOutSession(t: LaidOutTables): { node: Draft; calls: Map<Draft, Draft[]> } {
+  const headers = t.layout.headers;
+  const children: Draft[] = [];
+  const calls = new Map<Draft, Draft[]>();
+  const commit = headers.findIndex((h) => isPath(h, false, 'sessions', 'commit'));
+  if (commit >= 0) children.push(t.node('commit', 'sessionCommit', t.str(commit, 'commit_sha')?.slice(0, 12) ?? '', commit, []));
+  const sessions = t.value['sessions'];
+  const turnValues = tableAt(Array.isArray(sessions) ? sessions[0] : undefined)?.['turns'];
+  const turns: { header: number; calls: number[] }[] = [];
+  headers.forEach((h, i) => {
+    if (isPath(h, true, 'sessions', 'turns')) turns.push({ header: i, calls: [] });
+    else if (isPath(h, true, 'sessions', 'turns', 'tool_calls')) turns[turns.length - 1]?.calls.push(i);
+  });
+  turns.forEach((turn, i) => {
+    const turnValue = tableAt(Array.isArray(turnValues) ? turnValues[i] : undefined);
+    const callValues = turnValue?.['tool_calls'];
+    const toolCalls = turn.calls.map((h, j) => laidOutToolCall(t, h, tableAt(Array.isArray(callValues) ? callValues[j] : undefined)));
+    const role = t.str(turn.header, 'role') ?? 'turn';
+    const words = firstWords(t.str(turn.header, 'text', firstWordsLength * 4) ?? t.str(turn.header, 'summary', firstWordsLength * 4) ?? '');
+    const said = words || toolCalls.map((c) => c.name).join(', ');
+    const node = t.node(said ? `${role}: ${said}` : role, 'turn', `turn ${i}`, turn.header, []);
+    children.push(node);
+    calls.set(node, toolCalls);
+  });
+  children.sort((a, b) => comparePositions(a.range.start, b.range.start));
+  const { name, detail } = sessionLabel(t.str(0, 'title')?.trim(), t.str(0, 'id'), [t.str(0, 'source'), t.str(0, 'outcome')]);
+  return { node: t.node(name, 'session', detail, 0, children), calls };
+}
+
+function laidOutToolCall(t: LaidOutTables, header: number, call: Record<string, unknown> | undefined): Draft {
+  const name = t.str(header, 'name') ?? 'tool call';
+  const args = tableAt(call?.['args']);
+  const main =
+    args &&
+    Object.keys(tools.get(name)?.args ?? {})
+      .map((k) => {
+        const v = args[k];
+        return typeof v === 'string' ? redactSecrets(v.slice(0, 200)) : Array.isArray(v) ? `${v.length} ${k}` : undefined;
+      })
+      .find((v) => v !== undefined);
+  return t.node(name, 'toolCall', firstWords(main ?? ''), header, []);
+}
+
+function laidOutEdit(t: LaidOutTables): Draft {
+  const reason = firstWords(t.str(0, 'reason', firstWordsLength * 4) ?? '');
+  return t.node(reason || 'hand edit', 'edit', t.str(0, 'by') ?? '', 0, []);
 }
 
 /** Whether `h` opens a table under the table at `names`. */

@@ -90,28 +90,29 @@ export function indexBlock(text: string): BlockIndex {
   return { root: scanner.root, headers: scanner.headers };
 }
 
-const LF = 10;
-const CR = 13;
-const TAB = 9;
-const SPACE = 32;
-const HASH = 35;
-const QUOTE = 34;
-const APOSTROPHE = 39;
-const COMMA = 44;
-const DASH = 45;
-const DOT = 46;
-const EQUALS = 61;
-const LBRACKET = 91;
-const RBRACKET = 93;
-const LBRACE = 123;
-const RBRACE = 125;
-const BOM = 0xfeff;
+// Character codes and classes, shared with the layout scan (layout.ts).
+export const LF = 10;
+export const CR = 13;
+export const TAB = 9;
+export const SPACE = 32;
+export const HASH = 35;
+export const QUOTE = 34;
+export const APOSTROPHE = 39;
+export const COMMA = 44;
+export const DASH = 45;
+export const DOT = 46;
+export const EQUALS = 61;
+export const LBRACKET = 91;
+export const RBRACKET = 93;
+export const LBRACE = 123;
+export const RBRACE = 125;
+export const BOM = 0xfeff;
 
-function isBareKeyChar(c: number): boolean {
+export function isBareKeyChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === DASH;
 }
 
-function endsScalar(c: number): boolean {
+export function endsScalar(c: number): boolean {
   return c === SPACE || c === TAB || c === LF || c === CR || c === COMMA || c === RBRACKET || c === RBRACE || c === HASH || Number.isNaN(c);
 }
 
@@ -129,7 +130,7 @@ function opensMultiline(s: string, pos: number): boolean {
 }
 
 /** After a date `YYYY-MM-DD`: a space and the time of a date-time. */
-const spaceThenTime = / \d\d:/y;
+export const spaceThenTime = / \d\d:/y;
 
 class Scanner {
   private pos = 0;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parsePrompts } from '../../../src-shared/prompts/toml/document';
-import { boundedFolds, boundedOutline, firstWords, foldingRangesOf, type OutlineNode, outlineOf } from '../../../src-shared/prompts/features/outline';
+import { boundedFolds, boundedOutline, firstWords, foldingRangesOf, indexedOutline, type OutlineNode, outlineOf } from '../../../src-shared/prompts/features/outline';
 import { generatePrompts } from '../../support/promptsGenerator';
 import { comparePositions, type Range } from '../../../src-shared/text/range';
 import { lines } from '../../support/promptsFixtures';
@@ -232,4 +232,58 @@ test("a turn's first words read only what they show, and say what collapsing all
     fc.property(fc.array(piece, { maxLength: 40 }).map((p) => p.join('')), (s) => assert.equal(firstWords(s), reference(s))),
     { numRuns: 3000 },
   );
+});
+
+test('on generated files, the outline and folds read from the layout of blocks that parsed are those read from their position index, node for node', () => {
+  const check = (text: string, limit: number): void => {
+    const doc = parsePrompts(text);
+    const laidOut = boundedOutline(doc, limit);
+    const indexed = indexedOutline(parsePrompts(text), limit);
+    assert.deepStrictEqual(laidOut.nodes, indexed.nodes);
+    assert.deepStrictEqual(laidOut.valueFolds, indexed.valueFolds);
+    assert.equal(laidOut.cut, indexed.cut);
+  };
+  fc.assert(
+    fc.property(arbitraryPrompts, fc.constantFrom(Infinity, 3, 10, 40), (text, limit) => check(text, limit)),
+    { numRuns: 300 },
+  );
+  const tricky = lines(
+    '[[sessions]]',
+    'id = "s-1"',
+    "tags = [ # a comment with ] and \" and ''' in it",
+    '  "a", # ]]',
+    ']',
+    '  [[sessions.turns]]',
+    '  role = "user"',
+    '  text = """',
+    '[[sessions.turns]]',
+    'role = "assistant"',
+    '"""',
+    '  [[ sessions . "turns" ]]',
+    "  role = 'assistant'",
+    '    [[sessions.turns.tool_calls]]',
+    '    name = "Read"',
+    '    args.path = "src/a.ts"',
+    '    [[sessions.turns.tool_calls]]',
+    '    name = "TodoWrite"',
+    '    args = { todos = [ { id = "1" }, { id = "2" } ] }',
+    '  [sessions.commit]',
+    "  commit_sha = '''",
+    '[sessions.other]',
+    "'''",
+    'started = 2026-04-21 11:47:12Z',
+    '',
+    '# trailing',
+  );
+  for (const text of [tricky, tricky.replace(/\n/g, '\r\n')]) {
+    assert.ok(parsePrompts(text).blocks.every((b) => b.kind === 'preamble' || b.value), 'the tricky file parses');
+    check(text, Infinity);
+    check(text, 3);
+  }
+  for (const seed of [1, 2, 3]) {
+    const text = generatePrompts({ sessions: 6, turns: 8, verbose: true, seed });
+    check(text, Infinity);
+    check(text.replace(/\n/g, '\r\n'), Infinity);
+    check(text, 20);
+  }
 });

@@ -1,0 +1,184 @@
+// Where the headers and the `key = value` statements of a block that
+// parsed are, without a position index: a line scan that skips strings,
+// comments and the brackets of arrays and inline tables, recording for each
+// header its key names and for each statement its key and where its value
+// lies (nothing inside arrays or inline tables). The outline and the folds
+// of a large file read their ranges from it: building the full index for
+// every session shown costs several times the file in memory. It lexes
+// only valid TOML (its block parsed); for anything else the index, which
+// recovers from errors, is the reader.
+
+import { decodeQuotedKey, endOfString, lineEndOf, stringStyleAt } from './strings';
+import {
+  APOSTROPHE,
+  BOM,
+  CR,
+  DASH,
+  DOT,
+  endsScalar,
+  EQUALS,
+  HASH,
+  isBareKeyChar,
+  LBRACE,
+  LBRACKET,
+  LF,
+  QUOTE,
+  RBRACE,
+  RBRACKET,
+  SPACE,
+  spaceThenTime,
+  TAB,
+} from './scanner';
+import type { Span, StringNode, StringStyle } from './syntaxTree';
+
+export interface LayoutHeader extends Span {
+  readonly names: readonly string[];
+  readonly array: boolean;
+}
+
+/**
+ * The statements in source order, packed `statementFields` numbers each
+ * (a large block holds tens of thousands; one object each would cost as
+ * much as the index this replaces): the header it is under (an index into
+ * `headers`, -1 above the first), where its key's last segment starts,
+ * where its key ends if it has one segment (else -1), its value's start
+ * and end, and its value's string style (an index into `styles`, -1 if not a string).
+ */
+export interface BlockLayout {
+  readonly headers: readonly LayoutHeader[];
+  readonly statements: readonly number[];
+}
+
+export const statementFields = 6;
+export const styles: readonly StringStyle[] = ['basic', 'literal', 'multilineBasic', 'multilineLiteral'];
+
+/** How many statements `layout` holds. */
+export function statementCount(layout: BlockLayout): number {
+  return layout.statements.length / statementFields;
+}
+
+/** Statement `i`'s header, key start, value start and value end. */
+export function statementAt(layout: BlockLayout, i: number): { header: number; keyStart: number; valueEnd: number } {
+  const a = layout.statements;
+  const k = i * statementFields;
+  return { header: a[k]!, keyStart: a[k + 1]!, valueEnd: a[k + 4]! };
+}
+
+/** The string value of the first one-segment key `key` under header `header`, as a node for `stringPrefixOf`; undefined if it is none. */
+export function stringUnder(text: string, layout: BlockLayout, header: number, key: string): StringNode | undefined {
+  const a = layout.statements;
+  for (let k = 0; k < a.length; k += statementFields) {
+    if (a[k] !== header) continue;
+    const keyStart = a[k + 1]!;
+    const keyEnd = a[k + 2]!;
+    if (keyEnd === -1 || !keyMatches(text, keyStart, keyEnd, key)) continue;
+    const style = styles[a[k + 5]!];
+    return style && { kind: 'string', style, start: a[k + 3]!, end: a[k + 4]! };
+  }
+  return undefined;
+}
+
+function keyMatches(text: string, start: number, end: number, key: string): boolean {
+  const c = text.charCodeAt(start);
+  if (c === QUOTE || c === APOSTROPHE) return decodeQuotedKey(text, { start, end }) === key;
+  return end - start === key.length && text.startsWith(key, start);
+}
+
+/** The layout of the text of a block whose TOML parsed. */
+export function layoutOf(s: string): BlockLayout {
+  const headers: LayoutHeader[] = [];
+  const statements: number[] = [];
+  let pos = s.charCodeAt(0) === BOM ? 1 : 0;
+  const skipWs = (): void => {
+    let c = s.charCodeAt(pos);
+    while (c === SPACE || c === TAB) c = s.charCodeAt(++pos);
+  };
+  // The last key read: its segment count, where its last segment starts and ends; its names only if `names` is given (a header's).
+  let segments = 0;
+  let lastStart = 0;
+  let lastEnd = 0;
+  const keyPath = (names?: string[]): void => {
+    segments = 0;
+    for (;;) {
+      const start = pos;
+      const c = s.charCodeAt(start);
+      if (c === QUOTE || c === APOSTROPHE) pos = endOfString(s, start, c === QUOTE ? 'basic' : 'literal');
+      else while (isBareKeyChar(s.charCodeAt(pos))) pos++;
+      if (pos === start) return;
+      segments++;
+      lastStart = start;
+      lastEnd = pos;
+      names?.push(c === QUOTE || c === APOSTROPHE ? decodeQuotedKey(s, { start, end: pos }) : s.slice(start, pos));
+      skipWs();
+      if (s.charCodeAt(pos) !== DOT) return;
+      pos++;
+      skipWs();
+    }
+  };
+  /** Past a value; its string style if it is a string. */
+  const value = (): StringStyle | undefined => {
+    const start = pos;
+    const c = s.charCodeAt(start);
+    if (c === QUOTE || c === APOSTROPHE) {
+      const style = stringStyleAt(s, start);
+      pos = endOfString(s, start, style);
+      return style;
+    }
+    if (c === LBRACKET || c === LBRACE) {
+      let depth = 0;
+      while (pos < s.length) {
+        const d = s.charCodeAt(pos);
+        if (d === QUOTE || d === APOSTROPHE) pos = endOfString(s, pos, stringStyleAt(s, pos));
+        else if (d === HASH) pos = lineEndOf(s, pos);
+        else {
+          pos++;
+          if (d === LBRACKET || d === LBRACE) depth++;
+          else if ((d === RBRACKET || d === RBRACE) && --depth === 0) return undefined;
+        }
+      }
+      return undefined;
+    }
+    while (!endsScalar(s.charCodeAt(pos))) pos++;
+    if (pos - start === 10 && s.charCodeAt(start + 4) === DASH && s.charCodeAt(start + 7) === DASH) {
+      spaceThenTime.lastIndex = pos;
+      if (spaceThenTime.test(s)) {
+        pos++;
+        while (!endsScalar(s.charCodeAt(pos))) pos++;
+      }
+    }
+    return undefined;
+  };
+  while (pos < s.length) {
+    skipWs();
+    const c = s.charCodeAt(pos);
+    if (c === LBRACKET) {
+      const start = pos++;
+      const array = s.charCodeAt(pos) === LBRACKET;
+      if (array) pos++;
+      skipWs();
+      const names: string[] = [];
+      keyPath(names);
+      skipWs();
+      if (s.charCodeAt(pos) === RBRACKET) {
+        pos++;
+        if (array && s.charCodeAt(pos) === RBRACKET) pos++;
+      }
+      headers.push({ start, end: pos, names, array });
+    } else if (c !== LF && c !== CR && c !== HASH && pos < s.length) {
+      keyPath();
+      skipWs();
+      if (segments > 0 && s.charCodeAt(pos) === EQUALS) {
+        const keyStart = lastStart;
+        const keyEnd = segments === 1 ? lastEnd : -1;
+        pos++;
+        skipWs();
+        const start = pos;
+        const style = value();
+        statements.push(headers.length - 1, keyStart, keyEnd, start, pos, style ? styles.indexOf(style) : -1);
+      }
+    }
+    const nl = lineEndOf(s, pos);
+    pos = nl < s.length ? nl + 1 : nl;
+  }
+  return { headers, statements };
+}
