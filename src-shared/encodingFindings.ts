@@ -8,7 +8,7 @@
 import type { FileFormat } from './fileLimits';
 import type { Finding } from './finding';
 import { LineIndex } from './text/lineIndex';
-import { describeInvalid, invalidUtf8 } from './text/invalidUtf8';
+import { describeInvalid, invalidUtf8, type InvalidSequence } from './text/invalidUtf8';
 
 /** Reported from bytes only, so they are in neither format's table of what its checks of a text report. */
 export const invalidUtf8Codes: Readonly<Record<FileFormat, string>> = { pack: 'pack/invalid-utf8', prompts: 'prompts/invalid-utf8' };
@@ -24,7 +24,11 @@ const consequence: Readonly<Record<FileFormat, string>> = {
  * out); `also` ends each message (what the editor does with the bytes).
  */
 export function invalidUtf8Findings(bytes: Uint8Array, text: string, format: FileFormat, skip = 0, also = ''): Finding[] {
-  const invalid = invalidUtf8(bytes.subarray(skip));
+  return findingsOfInvalid(invalidUtf8(bytes.subarray(skip)), text, format, skip, also);
+}
+
+/** The findings of sequences `invalidUtf8` found after the first `skip` bytes, for a caller that keeps them too. */
+export function findingsOfInvalid(invalid: readonly InvalidSequence[], text: string, format: FileFormat, skip = 0, also = ''): Finding[] {
   if (invalid.length === 0) return [];
   const lines = new LineIndex(text);
   return invalid.map((s) => ({

@@ -11,7 +11,7 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../src-shared/finding';
-import { invalidUtf8Findings, invalidUtf8Codes } from '../../src-shared/encodingFindings';
+import { findingsOfInvalid, invalidUtf8Codes } from '../../src-shared/encodingFindings';
 import type { FileFormat } from '../../src-shared/fileLimits';
 import { invalidUtf8 } from '../../src-shared/text/invalidUtf8';
 import { formatOf } from './fileLimits';
@@ -67,9 +67,9 @@ async function read(document: TextDocument, readBytes: ReadFileBytes): Promise<K
   // The editor's text leaves out a byte order mark.
   const skip = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf && !text.startsWith('\uFEFF') ? 3 : 0;
   if (new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(skip)) !== text) return { version, findings: [] };
-  const findings = invalidUtf8Findings(bytes, text, formatOf(document), skip, onSave);
-  const first = invalidUtf8(bytes.subarray(skip))[0];
-  return { version, findings, ...(first && { firstByte: first.byteOffset + skip }) };
+  const invalid = invalidUtf8(bytes.subarray(skip));
+  const findings = findingsOfInvalid(invalid, text, formatOf(document), skip, onSave);
+  return { version, findings, ...(invalid.length > 0 && { firstByte: invalid[0]!.byteOffset + skip }) };
 }
 
 /** After an edit the places are no longer known: how many the file held, and where the first is in its bytes. */
