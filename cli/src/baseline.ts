@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { NoBaseline } from '../../src-node/git/repository';
+import { refusedRepository } from '../../src-shared/prompts/handEdits/status';
 
 /** Why `flag` could not judge `file` (an absolute path), or undefined when there is nothing to judge against. */
 export function unreadableBaseline(off: NoBaseline, file: string, flag: string): string | undefined {
@@ -16,9 +17,9 @@ export function unreadableBaseline(off: NoBaseline, file: string, flag: string):
   if (off.reason === 'noGit') return insideWorkTree(path.dirname(file)) ? `git is not installed (no \`git\` on PATH), and ${needs}: install git, or leave out ${flag}` : undefined;
   if (off.reason !== 'gitFailed') return undefined;
   const detail = off.detail ?? 'no message';
-  const dubious = /dubious ownership in repository at '(.*)'/.exec(detail);
-  if (dubious) {
-    return `git refuses the repository: ${detail} (it belongs to another user), and ${needs}. If you trust the repository, add it to git's \`safe.directory\` setting (git config --global --add safe.directory '${dubious[1]}'), or run the check as its owner`;
+  const refused = refusedRepository(detail);
+  if (refused !== undefined) {
+    return `git refuses the repository: ${detail} (it belongs to another user), and ${needs}. If you trust the repository, add it to git's \`safe.directory\` setting (git config --global --add safe.directory '${refused}'), or run the check as its owner`;
   }
   return `git failed (${detail}), and ${needs}: run the check again, or leave out ${flag}`;
 }

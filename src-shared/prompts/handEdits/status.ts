@@ -33,8 +33,10 @@ export function describeOffReason(reason: OffReason, l10n: Localizer = english):
   return offReasonTexts[reason](l10n);
 }
 
-/** git's refusal of a repository another user owns, and the path it names. */
-const dubiousOwnership = /dubious ownership in repository at '(.*)'/;
+/** The path of the repository git refused because another user owns it ("dubious ownership"), from git's message. */
+export function refusedRepository(gitMessage: string): string | undefined {
+  return /dubious ownership in repository at '(.*)'/.exec(gitMessage)?.[1];
+}
 
 /**
  * Why the check is off, in words, with git's detail when there is one
@@ -43,9 +45,9 @@ const dubiousOwnership = /dubious ownership in repository at '(.*)'/;
  * for the user: trusting a repository is their call).
  */
 export function describeOff(state: Extract<HandEditState, { kind: 'off' }>, l10n: Localizer = english): string {
-  const refused = state.reason === 'gitFailed' && state.detail !== undefined ? dubiousOwnership.exec(state.detail) : null;
-  if (refused) {
-    return l10n.t("git refuses the repository at '{0}': another user owns it. If you trust it, add it to git's safe.directory setting (git config --global --add safe.directory '{0}')", refused[1]!);
+  const refused = state.reason === 'gitFailed' && state.detail !== undefined ? refusedRepository(state.detail) : undefined;
+  if (refused !== undefined) {
+    return l10n.t("git refuses the repository at '{0}': another user owns it. If you trust it, add it to git's safe.directory setting (git config --global --add safe.directory '{0}')", refused);
   }
   const reason = describeOffReason(state.reason, l10n);
   return state.detail ? l10n.t('{0} ({1})', reason, state.detail) : reason;
