@@ -16,7 +16,7 @@ import type { PackContext } from './context';
 import { lastLineOf, type PackModel } from './model';
 
 export function provideDocumentSymbols(ctx: PackContext): DocumentSymbol[] {
-  const limit = Math.max(0, Math.floor(ctx.settings.maxItemsComputed));
+  const limit = ctx.settings.maxItemsComputed;
   const sections = ctx.model.all.pack.sections;
   const symbols: DocumentSymbol[] = sections.slice(0, limit).map((section) => ({
     name: section.name,
@@ -37,7 +37,7 @@ function sectionDetail(ctx: PackContext, section: Section): string {
 
 export function provideFoldingRanges(ctx: PackContext): FoldingRange[] {
   const model = ctx.model;
-  const limit = Math.max(0, Math.floor(ctx.settings.maxItemsComputed));
+  const limit = ctx.settings.maxItemsComputed;
   const folds: FoldingRange[] = [];
   for (const section of model.all.pack.sections) {
     if (folds.length >= limit) break;
