@@ -198,13 +198,7 @@ export class ChunkedTextDocument implements TextDocument {
 
   /** A descending run applied in one pass over the chunks it spans. */
   private replaceAll(run: readonly TextChange[]): void {
-    const starts = this.chunkStarts();
-    const last = this.chunks.length - 1;
-    const i = lastAtOrBefore(starts, run[run.length - 1]!.start, last);
-    let j = i;
-    while (j < last && starts[j + 1]! < run[0]!.end) j++;
-    const local = this.chunks.slice(i, j + 1).join('');
-    const base = starts[i]!;
+    const { i, j, local, base } = this.spanOf(run[run.length - 1]!.start, run[0]!.end);
     const parts: string[] = [];
     let at = 0;
     // Ascending: the last change of the run is the first in the text (at one offset, the later insertion comes first).
@@ -240,15 +234,19 @@ export class ChunkedTextDocument implements TextDocument {
   }
 
   private replace(change: TextChange): void {
-    const starts = this.chunkStarts();
-    const last = this.chunks.length - 1;
-    const i = lastAtOrBefore(starts, change.start, last);
-    let j = i;
-    while (j < last && starts[j + 1]! < change.end) j++;
-    const local = i === j ? this.chunks[i]! : this.chunks.slice(i, j + 1).join('');
-    const base = starts[i]!;
+    const { i, j, local, base } = this.spanOf(change.start, change.end);
     const text = local.slice(0, change.start - base) + change.text + local.slice(change.end - base);
     this.splice(i, j, text, i === j ? (chunk) => this.replacedInPlace(i, change, change.start - base, chunk) : undefined);
+  }
+
+  /** The chunks `i` to `j` that hold the offsets `start` to `end`, their text, and the offset `base` it starts at. */
+  private spanOf(start: number, end: number): { i: number; j: number; local: string; base: number } {
+    const starts = this.chunkStarts();
+    const last = this.chunks.length - 1;
+    const i = lastAtOrBefore(starts, start, last);
+    let j = i;
+    while (j < last && starts[j + 1]! < end) j++;
+    return { i, j, local: i === j ? this.chunks[i]! : this.chunks.slice(i, j + 1).join(''), base: starts[i]! };
   }
 
   /** Chunks `i` to `j` replaced by `text`, cut again into chunks; `inPlace` may take a one-chunk result without rebuilding the tables. */
