@@ -32,7 +32,8 @@ export function recall(block: Block, key: string): BlockCheck | undefined {
 
 /** Keeps `check` of `block` (its findings put in reading order) and returns it. */
 export function remember(block: Block, key: string, check: BlockCheck): BlockCheck {
-  const kept: BlockCheck = { findings: sortFindings(check.findings), facts: check.facts };
+  const facts = { ...check.facts, sessions: check.facts.sessions.map((s) => ({ ...s, view: s.view.unlocated() })) };
+  const kept: BlockCheck = { findings: sortFindings(check.findings), facts };
   let byOptions = remembered.get(block.content);
   if (!byOptions) remembered.set(block.content, (byOptions = new Map<string, Remembered>()));
   byOptions.set(key, { block, check: kept });

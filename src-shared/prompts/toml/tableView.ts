@@ -69,6 +69,15 @@ export class TableView {
     return new TableView(block, this.value, { ...o, parent: o.parent.onBlock(block) });
   }
 
+  /**
+   * The same table reached the same way, without the nodes this view has
+   * looked up: a view kept past the check that made it (a session's facts)
+   * must not hold its block's position index, which the check let go.
+   */
+  unlocated(): TableView {
+    return this.onBlock(this.block);
+  }
+
   /** The same table addressed by a different path (a block's local array index made file-wide). */
   withPath(path: readonly PathSegment[]): TableView {
     return new TableView(this.block, this.value, { kind: 'alias', of: this, path });
