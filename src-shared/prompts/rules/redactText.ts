@@ -28,16 +28,19 @@ function redactValue(v: unknown): unknown {
   if (Array.isArray(v)) {
     const items = v as readonly unknown[];
     let copy: unknown[] | undefined;
-    items.forEach((item, i) => {
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
       const r = redactValue(item);
       if (r !== item) (copy ??= [...items])[i] = r;
-    });
+    }
     return copy ?? items;
   }
   if (typeof v === 'object' && v !== null) {
     let copy: Record<string, unknown> | undefined;
-    // Keys, not entries: an outline of thousands of symbols would otherwise allocate a pair per property.
-    for (const k of Object.keys(v)) {
+    // `for...in` over own keys, not `Object.keys` or entries: a clean reply (an outline of thousands of symbols, each
+    // with its ranges) is walked without allocating anything.
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
       const item = (v as Record<string, unknown>)[k];
       const key = redactSecrets(k);
       const r = redactValue(item);

@@ -106,19 +106,22 @@ export class SecretMatcher {
   }
 
   /** Every match in `value`, placeholders included, in order, none overlapping (at one start, the first row wins). */
-  matchAll(value: string): SecretMatch[] {
+  matchAll(value: string): readonly SecretMatch[] {
     return this.scan(value, false);
   }
 
   /** Every secret in `value`: the matches that are not placeholders or documentation examples. */
-  find(value: string): SecretMatch[] {
+  find(value: string): readonly SecretMatch[] {
     return this.scan(value, true);
   }
 
-  private scan(value: string, skipPlaceholders: boolean): SecretMatch[] {
-    if (value.length < shortestSecret) return [];
-    const found: Ranked[] = [];
+  private scan(value: string, skipPlaceholders: boolean): readonly SecretMatch[] {
+    if (value.length < shortestSecret) return none;
     const search = this.anchorSearch;
+    search.lastIndex = 0;
+    // Most strings hold no anchor at all: they cost one search that allocates nothing (every string of a reply is scanned).
+    if (!search.test(value)) return none;
+    const found: Ranked[] = [];
     search.lastIndex = 0;
     for (let m = search.exec(value); m !== null; m = search.exec(value)) {
       const group = this.groups[this.anchorOf(value, m)]!;
@@ -136,7 +139,7 @@ export class SecretMatcher {
       this.tryWords(value, group, end, false, skipPlaceholders, found);
       if (group.quotedWords && end > 0 && isQuote(value.charCodeAt(end - 1))) this.tryWords(value, group, beforeSpaces(value, end - 1), true, skipPlaceholders, found);
     }
-    return found.length > 0 ? withoutOverlaps(found) : [];
+    return found.length > 0 ? withoutOverlaps(found) : none;
   }
 
   /** The rows whose word ends at `end`; past a quote (`quoted`), only the rows that allow one. */
@@ -163,14 +166,17 @@ export class SecretMatcher {
 const matcher = new SecretMatcher(secretRows);
 
 /** Every secret in `value`, in order, none overlapping; placeholders and documentation examples left out. */
-export function findSecrets(value: string): SecretMatch[] {
+export function findSecrets(value: string): readonly SecretMatch[] {
   return matcher.find(value);
 }
 
 /** Every match of any row, placeholders too: what text the extension writes about a file hides. */
-export function matchSecrets(value: string): SecretMatch[] {
+export function matchSecrets(value: string): readonly SecretMatch[] {
   return matcher.matchAll(value);
 }
+
+/** What a string without a match gives: one shared empty answer, not an array per string scanned. */
+const none: readonly SecretMatch[] = Object.freeze([]);
 
 /** Shorter strings cannot hold a match ("api" + "=" + 8 characters). */
 const shortestSecret = 12;

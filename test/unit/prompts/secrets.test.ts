@@ -219,7 +219,7 @@ test('the anchored matcher finds exactly what running every row everywhere finds
   fc.assert(
     fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
       const value = parts.join('');
-      const strip = (ms: SecretMatch[]): [number, number, string][] => ms.map((m) => [m.start, m.end, m.pattern.kind]);
+      const strip = (ms: readonly SecretMatch[]): [number, number, string][] => ms.map((m) => [m.start, m.end, m.pattern.kind]);
       assert.deepEqual(strip(matchSecrets(value)), strip(reference(value)));
     }),
     { numRuns: 2000 },
