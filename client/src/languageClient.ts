@@ -3,15 +3,15 @@
 
 import type { ExtensionContext, OutputChannel } from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { serverExecArgv } from '../../src-shared/protocol/common';
+import { serverEnv, serverExecArgv } from '../../src-shared/protocol/common';
 import { clientId, clientName, clientOptions, desktopSchemes } from './clientOptions';
 
 /** The client, not yet started, so features can register for the server's first notifications. */
 export function createLanguageClient(context: ExtensionContext, initializationOptions: object, outputChannel: OutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc, options: { execArgv: [...serverExecArgv] } },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...serverExecArgv, '--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...serverExecArgv], env: { ...serverEnv } } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...serverExecArgv, '--nolazy', '--inspect=6009'], env: { ...serverEnv } } },
   };
   const client: LanguageClient = new LanguageClient(clientId, clientName, serverOptions, clientOptions(desktopSchemes, initializationOptions, outputChannel));
   return client;

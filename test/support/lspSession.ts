@@ -11,7 +11,7 @@ import {
   type MessageConnection,
 } from 'vscode-languageserver/node';
 import type { Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver/node';
-import { serverExecArgv } from '../../src-shared/protocol/common';
+import { serverEnv, serverExecArgv } from '../../src-shared/protocol/common';
 import { distDir } from './paths';
 
 export interface SessionOptions {
@@ -20,7 +20,7 @@ export interface SessionOptions {
   readonly rootPath?: string;
   /** Sent as `initializationOptions` (e.g. whether the workspace is trusted). */
   readonly initializationOptions?: unknown;
-  /** Added to the server's environment (e.g. the test hooks). */
+  /** Added to the server's environment after `serverEnv` (e.g. the test hooks). */
   readonly env?: Readonly<Record<string, string>>;
   /** Sent as `initialize`'s `trace` (`verbose`: the server may say the most it ever says). */
   readonly trace?: 'off' | 'messages' | 'verbose';
@@ -51,7 +51,7 @@ export class LspSession {
   initialized!: InitializeResult;
 
   static async start(options: SessionOptions = {}): Promise<LspSession> {
-    const child = spawn(process.execPath, [...(options.execArgv ?? serverExecArgv), path.join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+    const child = spawn(process.execPath, [...(options.execArgv ?? serverExecArgv), path.join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...serverEnv, ...options.env } });
     const reader = new StreamMessageReader(child.stdout!);
     // No partial-message timer: vscode-jsonrpc re-arms it every 10 s for as long as a message stays cut short, and a
     // server stopped in the middle of one (a large file's diagnostics) kept the test process alive for good.
