@@ -1,10 +1,12 @@
 // Server figures through the real protocol: the bundled server started
-// over stdio (as the editor starts it), one `.prompts` file opened, then
+// over stdio, one `.prompts` file opened, then
 // one-character edits typed inside a turn (the line after `text = """`,
 // from column 3), then a new session pasted in as one edit. Round trips are measured here;
 // the server's own time for each validation comes from its
 // `packs/validationStats` request, and its peak memory from /proc. The size
-// limit is raised so the largest input is checked, not refused.
+// limit is raised so the largest input is checked, not refused. VS Code's
+// client talks to the server over Node's IPC channel instead, whose copies
+// of a message differ: `ipcMemoryFigures` measures the peak that way too.
 
 import { readFileSync } from 'node:fs';
 import { validationStatsRequest, type ValidationStats, type ValidationStatsResult } from '../src-shared/protocol/common';
@@ -46,7 +48,16 @@ export interface ServerFigures {
   /** A new session pasted in as one edit (a block boundary added). */
   readonly structuralEdit: { readonly roundTripMs: number; readonly stats: ValidationStats };
   /** The server process's peak resident memory (VmHWM) and its resident memory before the file was opened. */
-  readonly memory: { readonly peakBytes: number; readonly idleBytes: number; readonly peakOverFile: number; readonly aboveIdleOverFile: number };
+  readonly memory: MemoryFigures;
+  /** The same over IPC, for the open, the outline and the folds (what VS Code asks for when it opens a file). */
+  readonly ipcMemory?: MemoryFigures;
+}
+
+export interface MemoryFigures {
+  readonly peakBytes: number;
+  readonly idleBytes: number;
+  readonly peakOverFile: number;
+  readonly aboveIdleOverFile: number;
 }
 
 /**
@@ -118,11 +129,32 @@ export async function serverFigures(input: string, text: string, edits: number, 
       damagedHeader,
       ...(bursted && { burst: bursted }),
       structuralEdit,
-      memory: { peakBytes, idleBytes, peakOverFile: peakBytes / bytes, aboveIdleOverFile: (peakBytes - idleBytes) / bytes },
+      memory: memoryFigures(peakBytes, idleBytes, bytes),
     };
   } finally {
     await session.stop();
   }
+}
+
+/** A fresh server over IPC, as VS Code's client starts it: its peak memory over the open, the outline and the folds. */
+export async function ipcMemoryFigures(input: string, text: string): Promise<MemoryFigures> {
+  const session = await LspSession.start({ settings, transport: 'ipc' });
+  try {
+    const pid = session.process.pid!;
+    const idleBytes = memoryOf(pid, 'VmRSS');
+    const uri = `file:///bench/${input}.prompts`;
+    await session.open(uri, 'spec-prompts', text);
+    await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000);
+    await session.request('textDocument/documentSymbol', { textDocument: { uri } });
+    await session.request('textDocument/foldingRange', { textDocument: { uri } });
+    return memoryFigures(memoryOf(pid, 'VmHWM'), idleBytes, Buffer.byteLength(text));
+  } finally {
+    await session.stop();
+  }
+}
+
+function memoryFigures(peakBytes: number, idleBytes: number, bytes: number): MemoryFigures {
+  return { peakBytes, idleBytes, peakOverFile: peakBytes / bytes, aboveIdleOverFile: (peakBytes - idleBytes) / bytes };
 }
 
 /** Pastes a whole new session at the start of `line` as one edit, and times its diagnostics. */

@@ -1,11 +1,17 @@
 // A minimal LSP client for protocol tests: starts the bundled server
-// (dist/server.js) over stdio and speaks JSON-RPC to it, as an editor would.
+// (dist/server.js) over stdio and speaks JSON-RPC to it, as an editor would;
+// or over Node's IPC channel, as VS Code's client starts it (the bench's
+// memory figure for that transport).
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   createMessageConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
+  type MessageReader,
+  type MessageWriter,
   StreamMessageReader,
   StreamMessageWriter,
   type MessageConnection,
@@ -26,6 +32,8 @@ export interface SessionOptions {
   readonly trace?: 'off' | 'messages' | 'verbose';
   /** Node options for the server process; by default those the desktop client starts it with. */
   readonly execArgv?: readonly string[];
+  /** `stdio` by default; `ipc` as VS Code's client starts the server (then `sent` holds only what it printed). */
+  readonly transport?: 'stdio' | 'ipc';
 }
 
 export class LspSession {
@@ -51,12 +59,26 @@ export class LspSession {
   initialized!: InitializeResult;
 
   static async start(options: SessionOptions = {}): Promise<LspSession> {
-    const child = spawn(process.execPath, [...(options.execArgv ?? serverExecArgv), path.join(distDir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...serverEnv, ...options.env } });
-    const reader = new StreamMessageReader(child.stdout!);
-    // No partial-message timer: vscode-jsonrpc re-arms it every 10 s for as long as a message stays cut short, and a
-    // server stopped in the middle of one (a large file's diagnostics) kept the test process alive for good.
-    reader.partialMessageTimeout = 0;
-    const connection = createMessageConnection(reader, new StreamMessageWriter(child.stdin!));
+    const execArgv = [...(options.execArgv ?? serverExecArgv)];
+    const env = { ...process.env, ...serverEnv, ...options.env };
+    const server = path.join(distDir, 'server.js');
+    let child: ChildProcess;
+    let reader: MessageReader;
+    let writer: MessageWriter;
+    if (options.transport === 'ipc') {
+      child = fork(server, ['--node-ipc'], { execArgv, env, silent: true });
+      reader = new IPCMessageReader(child);
+      writer = new IPCMessageWriter(child);
+    } else {
+      child = spawn(process.execPath, [...execArgv, server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+      const stdout = new StreamMessageReader(child.stdout!);
+      // No partial-message timer: vscode-jsonrpc re-arms it every 10 s for as long as a message stays cut short, and a
+      // server stopped in the middle of one (a large file's diagnostics) kept the test process alive for good.
+      stdout.partialMessageTimeout = 0;
+      reader = stdout;
+      writer = new StreamMessageWriter(child.stdin!);
+    }
+    const connection = createMessageConnection(reader, writer);
     const session = new LspSession(child, connection, options.settings ?? {});
     child.stderr!.on('data', (d: Buffer) => (session.stderr += d.toString()));
     child.stdout!.on('data', (d: Buffer) => (session.sent += d.toString()));
