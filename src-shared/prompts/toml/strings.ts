@@ -55,7 +55,10 @@ function endOfBasic(s: string, pos: number): number {
     const c = s.charCodeAt(i);
     if (c === QUOTE) return i + 1;
     if (c === LF) return contentEnd(s, i);
-    i += c === BACKSLASH ? 2 : 1;
+    // An escape never takes the line break: a basic string ends with its line, as TOML says ("\\" then a line break
+    // is an error, not a way across). Skipping the break made a key `"\` swallow the header on the next line when the
+    // file was scanned whole, but not when the block was scanned alone after an edit.
+    i += c === BACKSLASH && s.charCodeAt(i + 1) !== LF ? 2 : 1;
   }
   return n;
 }

@@ -272,6 +272,21 @@ test('a header added splits its block, one removed joins two; only the blocks ar
   kept(across, [2, 3]);
 });
 
+test('a basic string ends with its line, a backslash before the break too: a header below it splits the same after an edit as in a fresh parse', () => {
+  // Found by the random sequences above (seed 1706832312): `"\` then a line break read as a quoted key that ran on
+  // through the next line's header when the file was scanned whole, but not when the block was scanned alone.
+  const text = lines('commit.branch = "main"\\', ...commitLines, ...sessionLines, '');
+  const doc = parsePrompts(text);
+  const at = text.indexOf('in"');
+  const change = { start: at, end: at + 2, text: '[[edits]]\n' };
+  const updated = updatePromptsLocally(doc, change);
+  const fresh = parsePrompts(applyChange(text, change));
+  assert.ok(updated);
+  assert.deepEqual(shape(updated), shape(fresh));
+  assert.deepEqual(validatePrompts(updated, { strictUnknownTools: false }), validatePrompts(fresh, { strictUnknownTools: false }));
+  assert.equal(fresh.blocks.find((b) => b.kind === 'commit')?.startLine, 2, 'the [commit] header on the line after `"\\` starts its block');
+});
+
 test('an edit whose effect runs past a megabyte of blocks (a string left open) is declined, and the whole text parsed', () => {
   const sessions = Array.from({ length: 12_000 }, (_, i) => `[[sessions]]\nid = "s-${i}"\nsource = "manual"\n  [[sessions.turns]]\n  role = "user"\n  text = "hello"\n`);
   const text = lines(...commitLines, '', ...sessions);
