@@ -119,11 +119,11 @@ export class SecretMatcher {
     if (value.length < shortestSecret) return none;
     const search = this.anchorSearch;
     search.lastIndex = 0;
+    let m = search.exec(value);
     // Most strings hold no anchor at all: they cost one search that allocates nothing (every string of a reply is scanned).
-    if (!search.test(value)) return none;
+    if (m === null) return none;
     const found: Ranked[] = [];
-    search.lastIndex = 0;
-    for (let m = search.exec(value); m !== null; m = search.exec(value)) {
+    for (; m !== null; m = search.exec(value)) {
       const group = this.groups[this.anchorOf(value, m)]!;
       for (const { at, byFirst } of group.headsAt) {
         const start = m.index - at;
