@@ -19,7 +19,8 @@ import { stringPrefixOf } from '../toml/stringPrefix';
 import type { BlockIndex } from '../toml/scanner';
 import type { Header, Span, TableNode } from '../toml/syntaxTree';
 import { tools } from '../rules/tools';
-import type { TomlTable } from 'smol-toml';
+import type { TomlTable, TomlValue } from 'smol-toml';
+import { isTable } from '../toml/valueTypes';
 import { type BlockLayout, type LayoutHeader, layoutOf, statementAt, statementCount, statementFields, stringUnder } from '../toml/layout';
 
 export type OutlineKind = 'commit' | 'session' | 'sessionCommit' | 'turn' | 'toolCall' | 'editsLog' | 'edit' | 'table';
@@ -368,11 +369,8 @@ class BlockTables {
     const block = this.block;
     const folds: (Fold & { at: number })[] = [];
     forEachStatementMember(this.index.root, (m) => {
-      const v = m.value!;
-      const start = block.positionAt(m.key.start).line;
-      const end = block.positionAt(v.end);
-      const last = end.character <= 3 + indentOf(block, end) ? end.line - 1 : end.line;
-      if (last > start) folds.push({ startLine: start, endLine: last, at: m.key.start });
+      const fold = valueFold(block, m.key.start, m.value!.end);
+      if (fold) folds.push({ ...fold, at: m.key.start });
     });
     // In source order (the statement tree groups a dotted key's statements), as the layout lists them.
     return folds.sort((a, b) => a.at - b.at).map(({ startLine, endLine }) => ({ startLine, endLine }));
@@ -453,10 +451,8 @@ class LaidOutTables {
     const folds: Fold[] = [];
     for (let i = 0; i < statementCount(this.layout); i++) {
       const st = statementAt(this.layout, i);
-      const start = block.positionAt(st.keyStart).line;
-      const end = block.positionAt(st.valueEnd);
-      const last = end.character <= 3 + indentOf(block, end) ? end.line - 1 : end.line;
-      if (last > start) folds.push({ startLine: start, endLine: last });
+      const fold = valueFold(block, st.keyStart, st.valueEnd);
+      if (fold) folds.push(fold);
     }
     return folds;
   }
@@ -504,8 +500,8 @@ function isPath(h: LayoutHeader, array: boolean, ...names: string[]): boolean {
   return h.array === array && h.names.length === names.length && names.every((n, i) => h.names[i] === n);
 }
 
-function tableAt(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) ? (v as Record<string, unknown>) : undefined;
+function tableAt(v: TomlValue | undefined): TomlTable | undefined {
+  return isTable(v) ? v : undefined;
 }
 
 /** `sessionNode` from a layout: turns are the `[[sessions.turns]]` headers in order, their tool calls the `[[sessions.turns.tool_calls]]` after each. */
@@ -538,7 +534,7 @@ function laidOutSession(t: LaidOutTables): { node: Draft; calls: Map<Draft, Draf
   return { node: t.node(name, 'session', detail, 0, children), calls };
 }
 
-function laidOutToolCall(t: LaidOutTables, header: number, call: Record<string, unknown> | undefined): Draft {
+function laidOutToolCall(t: LaidOutTables, header: number, call: TomlTable | undefined): Draft {
   const name = t.str(header, 'name') ?? 'tool call';
   const args = tableAt(call?.['args']);
   const main =
@@ -595,6 +591,18 @@ export function boundedFolds(doc: PromptsDocument, limit = defaultMaxItems): { f
 /** Every fold, however many. */
 export function foldingRangesOf(doc: PromptsDocument): { startLine: number; endLine: number }[] {
   return boundedFolds(doc, Infinity).folds;
+}
+
+/**
+ * The fold of a value from its key's line to its last (a closing delimiter
+ * alone on its line left in view, as the writer lays out `text = """`), if
+ * it spans lines: both readers of a block's statements (its index, its layout) fold the same way.
+ */
+function valueFold(block: Block, keyStart: number, valueEnd: number): Fold | undefined {
+  const start = block.positionAt(keyStart).line;
+  const end = block.positionAt(valueEnd);
+  const last = end.character <= 3 + indentOf(block, end) ? end.line - 1 : end.line;
+  return last > start ? { startLine: start, endLine: last } : undefined;
 }
 
 function indentOf(block: Block, p: Position): number {
