@@ -44,7 +44,7 @@ export class ReviewManager implements vscode.Disposable {
       existing.reveal();
       return true;
     }
-    const panel = vscode.window.createWebviewPanel(reviewViewType, vscode.l10n.t('Session Review'), { viewColumn: column, preserveFocus: true }, this.webviewOptions());
+    const panel = this.createPanel(column);
     this.adopt(panel, target);
     return true;
   }
@@ -70,7 +70,7 @@ export class ReviewManager implements vscode.Disposable {
     if (!review || state === undefined) return false;
     const column = review.panel.viewColumn ?? vscode.ViewColumn.Beside;
     review.panel.dispose();
-    const panel = vscode.window.createWebviewPanel(reviewViewType, vscode.l10n.t('Session Review'), { viewColumn: column, preserveFocus: true }, this.webviewOptions());
+    const panel = this.createPanel(column);
     this.restore(panel, state);
     return true;
   }
@@ -88,6 +88,11 @@ export class ReviewManager implements vscode.Disposable {
   dispose(): void {
     for (const p of this.panels.values()) p.panel.dispose();
     for (const s of this.subscriptions) s.dispose();
+  }
+
+  /** A new, empty Session Review panel in `column` (opened, or standing in for one a reload brings back). */
+  private createPanel(column: vscode.ViewColumn): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel(reviewViewType, vscode.l10n.t('Session Review'), { viewColumn: column, preserveFocus: true }, this.webviewOptions());
   }
 
   private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
