@@ -146,6 +146,8 @@ function failure(outcome: GitOutcome, known: (stderr: string) => OffReason | und
   if (outcome.kind === 'failed') return { kind: 'off', reason: 'gitFailed', detail: outcome.message };
   const reason = known(outcome.stderr);
   if (reason) return { kind: 'off', reason };
-  const first = outcome.stderr.split('\n').find((l) => l.trim() !== '') ?? `exit ${outcome.code}`;
-  return { kind: 'off', reason: 'gitFailed', detail: first.replace(/^fatal: /, '') };
+  // git may warn before it fails ("lazy fetching disabled"): the fatal line says why.
+  const lines = outcome.stderr.split('\n').filter((l) => l.trim() !== '');
+  const first = lines.find((l) => /^(fatal|error): /.test(l)) ?? lines[0] ?? `exit ${outcome.code}`;
+  return { kind: 'off', reason: 'gitFailed', detail: first.replace(/^(fatal|error): /, '') };
 }
