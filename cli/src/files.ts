@@ -4,8 +4,9 @@
 // inside a `prompts/` folder (a bundle's files, which the bundle rules read
 // whatever their folder's name). A link to a folder is followed once: into
 // a folder inside the real path of the folder walked, never twice into the
-// same one (so a link to an ancestor is no loop); a link out of it is an
-// error (the run fails), never a silent skip. Only regular files are read
+// same one; a link to the walked folder or one above it is a loop, not
+// followed; any other link out of it is an error (the run fails), never a
+// silent skip. Only regular files are read
 // (a repository may name a FIFO or link `x.pack` to /dev/zero, which would
 // never end), and one larger than the size limit is not read at all.
 
@@ -97,9 +98,10 @@ export function walk(dir: string, accept: (file: string) => boolean): Walked {
       } else if (entry.isSymbolicLink() && isDirectory(p)) {
         if (skipped) continue;
         const target = fs.realpathSync(p);
-        const rel = path.relative(top, target);
-        if (rel.startsWith('..') || path.isAbsolute(rel)) errors.push({ path: p, reason: `a link to a folder outside ${dir} (${target}), not followed: name that folder to check it` });
-        else visit(p, target, below);
+        // A link to the walked folder or one above it is a loop: everything below is walked already.
+        if (isWithin(target, top)) continue;
+        if (isWithin(top, target)) visit(p, target, below);
+        else errors.push({ path: p, reason: `a link to a folder outside ${dir} (${target}), not followed: name that folder to check it` });
       } else if ((entry.isFile() || entry.isSymbolicLink()) && accept(p)) {
         files.push(p);
       }
@@ -107,6 +109,12 @@ export function walk(dir: string, accept: (file: string) => boolean): Walked {
   };
   visit(dir, top, path.resolve(dir).split(path.sep).includes('prompts'));
   return { files, errors };
+}
+
+/** Whether `inner` is `outer` or lies below it. */
+function isWithin(outer: string, inner: string): boolean {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 function isDirectory(p: string): boolean {
