@@ -111,6 +111,11 @@ function workspace(files: readonly string[], config: string, configText: string)
 }
 
 const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
+// tombi's binary package for this platform: the only one the registry here
+// serves (its wrapper's other platforms' packages would break `npm ci`), an
+// optional dependency, so elsewhere its tests are skipped, saying why.
+const tombi = path.join(repoRoot, 'node_modules', '@tombi-toml', 'cli-linux-x64', 'tombi');
+const tombiHere = process.platform === 'linux' && process.arch === 'x64';
 const schemaPath = JSON.stringify(schemaFile);
 
 const tools = {
@@ -120,19 +125,20 @@ const tools = {
   },
   tombi: (files: readonly string[]) => {
     const { dir, names } = workspace(files, 'tombi.toml', `toml-version = "v1.0.0"\n[files]\ninclude = ["**/*.prompts"]\n[[schemas]]\npath = ${schemaPath}\ninclude = ["*.prompts"]\n`);
-    return spawnSync(bin('tombi'), ['lint', '--offline', ...names], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    return spawnSync(tombi, ['lint', '--offline', ...names], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   },
 };
 
 for (const [tool, run] of Object.entries(tools)) {
-  test(`${tool} validates the valid examples against the schema with no error or warning`, () => {
+  const skip = tool === 'tombi' && !tombiHere && 'tombi is installed for linux-x64 only (see package.json optionalDependencies)';
+  test(`${tool} validates the valid examples against the schema with no error or warning`, { skip }, () => {
     const r = run(valid);
     const out = `${r.stdout}${r.stderr}`;
     assert.equal(r.status, 0, out);
     assert.doesNotMatch(out, /error|warning/i, out);
   });
 
-  test(`${tool} fails the broken example at its misspelt key and its bad status`, () => {
+  test(`${tool} fails the broken example at its misspelt key and its bad status`, { skip }, () => {
     const r = run([broken]);
     const out = `${r.stdout}${r.stderr}`;
     assert.notEqual(r.status, 0, out);
