@@ -184,3 +184,34 @@ test('GIT_DIR and GIT_WORK_TREE (a bare store, a separate work tree) are honoure
     repo.dispose();
   }
 });
+
+test("the CI recipe's command in a clone as the jobs check out: a pull request's commits fail against origin/main..., the merge-request SHA form too, and a one-commit clone is not checked", () => {
+  const repo = TempRepo.create();
+  const full = path.join(path.dirname(repo.root), 'full');
+  const shallow = path.join(path.dirname(repo.root), 'shallow');
+  try {
+    repo.write('prompts/main.prompts', committed);
+    repo.write('packs/agent.pack', agentPack);
+    repo.commitAll('base');
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.write('prompts/main.prompts', retitled);
+    repo.write('packs/agent.pack', reworded);
+    repo.commitAll('pushed');
+    // fetch-depth: 0 / GIT_DEPTH: 0: every branch's history, the target as origin/main.
+    execFileSync('git', ['clone', '--quiet', '--branch', 'feature', `file://${repo.root}`, full]);
+    const recipe = ['check', '--strict', '--ci', '--base', 'origin/main...', 'prompts/', 'packs/'];
+    const r = cli(recipe, full);
+    assert.equal(r.code, 1, r.all);
+    assert.match(r.stdout, /prompts\/main\.prompts:11:9: error prompts\/unlogged-edit: /);
+    assert.match(r.stdout, /packs\/agent\.pack:\d+:1: error pack\/render-changed-version-unchanged: /);
+    const diffBase = execFileSync('git', ['merge-base', 'origin/main', 'HEAD'], { cwd: full, encoding: 'utf8' }).trim();
+    assert.equal(cli(['check', '--strict', '--ci', '--base', diffBase, 'prompts/', 'packs/'], full).code, 1, "GitLab's CI_MERGE_REQUEST_DIFF_BASE_SHA");
+    // The default checkout: one commit, no origin/main.
+    execFileSync('git', ['clone', '--quiet', '--depth', '1', '--single-branch', '--branch', 'feature', `file://${repo.root}`, shallow]);
+    const cut = cli(recipe, shallow);
+    assert.equal(cut.code, 2, cut.all);
+    assert.match(cut.stderr, /not checked: --base origin\/main\.\.\. is no commit .*the clone is shallow.*`git fetch origin main`/);
+  } finally {
+    repo.dispose();
+  }
+});
