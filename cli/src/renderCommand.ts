@@ -10,6 +10,7 @@ import type { Environment } from '../../src-shared/pack/environment';
 import { parseEnvironmentFile } from '../../src-shared/pack/environmentFile';
 import { environmentPresets, findPreset } from '../../src-shared/pack/presets';
 import { describeProblem, assess, type Problem } from '../../src-shared/pack/problems';
+import { CheckedTree } from './checkedTree';
 import { CliProfiles } from './profileFiles';
 import { maxRenderLength, renderOutcome } from '../../src-shared/pack/render';
 import { postureWarning } from '../../src-shared/pack/summary';
@@ -20,8 +21,8 @@ import { printable } from './output';
 
 export function renderCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, { env: { value: true }, preset: { value: true }, json: { value: false }, profile: { value: true } });
-  const profiles = new CliProfiles(stringOption(args, 'profile'));
   if (args.positionals.length !== 1) throw new UsageError('render needs exactly one PACK');
+  const profiles = new CliProfiles(stringOption(args, 'profile'), [], new CheckedTree(args.positionals));
   const envFile = stringOption(args, 'env');
   const presetId = stringOption(args, 'preset');
   if (envFile !== undefined && presetId !== undefined) throw new UsageError('give --env or --preset, not both');

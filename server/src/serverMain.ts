@@ -96,7 +96,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
 
   async function settingsFor(uri: string): Promise<Settings> {
     if (!canAskConfiguration) return resolveSettings(undefined);
-    return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }));
+    // Untrusted, a setting that could hide a finding keeps its default (settings.ts).
+    return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }), { trusted: trust.trusted });
   }
 
   const encoding = registerEncodingSupport(documents, host.readFileBytes, (uri) => diagnostics.revalidate([uri]));
@@ -150,6 +151,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
 
   connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
+  // Trust brings the restricted settings' own values.
+  trust.onDidChange(() => diagnostics.revalidateAll());
   connection.onRequest(
     validationStatsRequest,
     guard(logger, 'validationStats', null, (): ValidationStatsResult => ({
