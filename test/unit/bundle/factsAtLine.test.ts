@@ -9,24 +9,12 @@ import { sessionReferenceAt } from '../../../src-shared/prompts/bundle/navigate'
 import { BlockContent } from '../../../src-shared/prompts/toml/block';
 import { parsePrompts } from '../../../src-shared/prompts/toml/document';
 import { promptsFile } from '../../support/bundleFixtures';
+import { withMethodWrapped } from '../../support/methodSpy';
 
 /** How many block indexes `work` asks for once (`indexedOnce`, what the facts of a block read). */
 function indexesRead(work: () => void): number {
-  const original = Object.getOwnPropertyDescriptor(BlockContent.prototype, 'indexedOnce')!;
-  const indexedOnce = original.value as (this: BlockContent) => unknown;
   let n = 0;
-  Object.defineProperty(BlockContent.prototype, 'indexedOnce', {
-    ...original,
-    value(this: BlockContent) {
-      n++;
-      return indexedOnce.call(this);
-    },
-  });
-  try {
-    work();
-  } finally {
-    Object.defineProperty(BlockContent.prototype, 'indexedOnce', original);
-  }
+  withMethodWrapped(BlockContent.prototype, 'indexedOnce', (indexedOnce, block) => (n++, indexedOnce.call(block)), work);
   return n;
 }
 

@@ -24,6 +24,7 @@ import { FileLimits } from '../../../server/src/fileLimits';
 import { distDir } from '../../support/paths';
 import { minimalValid } from '../../support/promptsFixtures';
 import { readManifest } from '../../support/manifest';
+import { withMethodWrapped } from '../../support/methodSpy';
 
 const mb = 1024 * 1024;
 /** A limit of exactly `bytes` bytes, in the setting's megabytes. */
@@ -86,19 +87,19 @@ test('a pack is counted in one pass: a braceless line is never searched past its
 
 /** The characters `String.prototype.indexOf` looks at while `work` runs: each search from where it starts to where it stops. */
 function charactersSearched(work: () => void): number {
-  const original = Object.getOwnPropertyDescriptor(String.prototype, 'indexOf')!;
-  const indexOf = original.value as (this: string, search: string, position?: number) => number;
   let searched = 0;
-  String.prototype.indexOf = function (this: string, search: string, position?: number): number {
-    const at = indexOf.call(this, search, position);
-    searched += (at === -1 ? this.length : at + search.length) - Math.min(Math.max(position ?? 0, 0), this.length);
-    return at;
-  };
-  try {
-    work();
-  } finally {
-    Object.defineProperty(String.prototype, 'indexOf', original);
-  }
+  withMethodWrapped(
+    String.prototype,
+    'indexOf',
+    (indexOf, receiver, args) => {
+      const text = receiver as string;
+      const [search, position] = args as [string, number | undefined];
+      const at = indexOf.call(text, search, position) as number;
+      searched += (at === -1 ? text.length : at + search.length) - Math.min(Math.max(position ?? 0, 0), text.length);
+      return at;
+    },
+    work,
+  );
   return searched;
 }
 
