@@ -36,7 +36,8 @@ function redact(text: string, f: Finding): string {
   return before + redaction + after;
 }
 
-const labelOf = (kind: string): string[] => secretRows.filter((r) => r.kind === kind).map((r) => r.label);
+/** How a message names each row of `kind`: a writer's row adds that the writer scrubs it. */
+const labelOf = (kind: string): string[] => secretRows.filter((r) => r.kind === kind).map((r) => (r.python !== undefined ? `${r.label}, a pattern the capture writer scrubs` : r.label));
 
 test('every kind, as pasted into a multi-line turn text, is one finding on exactly the secret, named by kind, never quoted', () => {
   const kinds = new Set(secretRows.map((r) => r.kind));
@@ -121,7 +122,7 @@ test('a secret in a key, in an array, an inline table, a literal string and afte
       [19, 'credential-assignment', '`lesson`'],
       [20, 'aws-access-key', '`extra`'],
       [21, 'secret-key', '`key`'],
-      [22, 'github-token', 'a key name is a GitHub token; redact it before this file is shared'],
+      [22, 'github-token', 'a key name is a GitHub token, a pattern the capture writer scrubs; redact it before this file is shared'],
     ],
   );
   assert.equal(sourceAt(file, found[4]!), gh!.text);
