@@ -19,6 +19,18 @@ export const secretRows: readonly SecretRow[] = [...scannerRows, ...writerRows];
 /** What the writer puts in place of a secret, and what the redact fix writes. */
 export const redaction = '[REDACTED]';
 
+/**
+ * Characters that show nothing and so can sit inside a token unseen: the
+ * soft hyphen, the Mongolian vowel separator, zero-width space, non-joiner
+ * and joiner, the direction marks and embeddings, the word joiner and
+ * invisible operators, the isolates, and the byte order mark.
+ */
+const invisibleClass = '[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]';
+
+function isInvisible(c: number): boolean {
+  return c === 0xad || c === 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069) || c === 0xfeff;
+}
+
 export interface SecretMatch {
   readonly pattern: SecretRow;
   /** UTF-16 offsets in the string value of what is reported and redacted (the `secret` group, else the whole match). */
@@ -111,7 +123,8 @@ export class SecretMatcher {
     for (const c of sources.flatMap(singleCharacters)) {
       if (!this.anchorOfChar.has(c)) this.anchorOfChar.set(c, sources.findIndex((t) => new RegExp(`^(?:${t})$`).test(c)));
     }
-    this.anchorSearch = new RegExp(sources.join('|'), 'g');
+    // Invisible characters are searched for with the anchors, last: one pass still finds whether a string needs a look at all.
+    this.anchorSearch = new RegExp([...sources, invisibleClass].join('|'), 'g');
     this.anchorAt = sources.map((t) => new RegExp(t, 'y'));
   }
 
@@ -134,6 +147,7 @@ export class SecretMatcher {
     if (m === null) return none;
     const found: Ranked[] = [];
     for (; m !== null; m = search.exec(value)) {
+      if (m[0].length === 1 && isInvisible(m[0].charCodeAt(0))) return this.scanVisible(value, skipPlaceholders);
       const group = this.groups[this.anchorOf(value, m)]!;
       for (const { at, byFirst } of group.headsAt) {
         const start = m.index - at;
@@ -151,6 +165,24 @@ export class SecretMatcher {
       if (group.quotedWords && end > 0 && isQuote(value.charCodeAt(end - 1))) this.tryWords(value, group, beforeSpaces(value, end - 1), true, skipPlaceholders, found);
     }
     return found.length > 0 ? withoutOverlaps(found) : none;
+  }
+
+  /**
+   * The matches in `value` read without its invisible characters (a
+   * zero-width space inside a token hides it from no one), each range
+   * mapped back so that it covers the token's characters as written,
+   * the invisible ones among them.
+   */
+  private scanVisible(value: string, skipPlaceholders: boolean): readonly SecretMatch[] {
+    const at: number[] = [];
+    let visible = '';
+    for (let i = 0; i < value.length; i++) {
+      if (isInvisible(value.charCodeAt(i))) continue;
+      at.push(i);
+      visible += value[i];
+    }
+    const found = this.scan(visible, skipPlaceholders);
+    return found.length === 0 ? none : found.map((f) => ({ pattern: f.pattern, start: at[f.start]!, end: at[f.end - 1]! + 1 }));
   }
 
   /** The rows whose word ends at `end`; past a quote (`quoted`), only the rows that allow one. */
