@@ -25,7 +25,7 @@ export const redaction = '[REDACTED]';
  * and joiner, the direction marks and embeddings, the word joiner and
  * invisible operators, the isolates, and the byte order mark.
  */
-const invisibleClass = '[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]';
+const invisible = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 
 function isInvisible(c: number): boolean {
   return c === 0xad || c === 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069) || c === 0xfeff;
@@ -123,8 +123,7 @@ export class SecretMatcher {
     for (const c of sources.flatMap(singleCharacters)) {
       if (!this.anchorOfChar.has(c)) this.anchorOfChar.set(c, sources.findIndex((t) => new RegExp(`^(?:${t})$`).test(c)));
     }
-    // Invisible characters are searched for with the anchors, last: one pass still finds whether a string needs a look at all.
-    this.anchorSearch = new RegExp([...sources, invisibleClass].join('|'), 'g');
+    this.anchorSearch = new RegExp(sources.join('|'), 'g');
     this.anchorAt = sources.map((t) => new RegExp(t, 'y'));
   }
 
@@ -140,6 +139,8 @@ export class SecretMatcher {
 
   private scan(value: string, skipPlaceholders: boolean): readonly SecretMatch[] {
     if (value.length < shortestSecret) return none;
+    // A search of its own: in the anchors' alternation, the class slowed every string's search by half.
+    if (invisible.test(value)) return this.scanVisible(value, skipPlaceholders);
     const search = this.anchorSearch;
     search.lastIndex = 0;
     let m = search.exec(value);
@@ -147,7 +148,6 @@ export class SecretMatcher {
     if (m === null) return none;
     const found: Ranked[] = [];
     for (; m !== null; m = search.exec(value)) {
-      if (m[0].length === 1 && isInvisible(m[0].charCodeAt(0))) return this.scanVisible(value, skipPlaceholders);
       const group = this.groups[this.anchorOf(value, m)]!;
       for (const { at, byFirst } of group.headsAt) {
         const start = m.index - at;
