@@ -67,6 +67,7 @@ function allowlist(a) {
     ...(a.condition && { condition: a.condition }),
     ...(a.regexTarget && { regexTarget: a.regexTarget }),
     regexes: (a.regexes ?? []).map(b64),
+    paths: (a.paths ?? []).map(b64),
     stopwords: (a.stopwords ?? []).map(b64),
   };
 }
