@@ -79,7 +79,15 @@ export class SecretMatcher {
   private readonly anchorAt: readonly RegExp[];
   private readonly anchorOfChar = new Map<string, number>();
 
-  constructor(rows: readonly SecretRow[]) {
+  /**
+   * `asWritten` reads strings only as written, as the writer's Python does
+   * (the parity test with python3 uses it); by default a string holding
+   * invisible characters is also read without them.
+   */
+  constructor(
+    rows: readonly SecretRow[],
+    private readonly asWritten = false,
+  ) {
     const sources: string[] = [];
     const groups: {
       headsAt: Map<number, Map<number, HeadEntry[]>>;
@@ -140,7 +148,10 @@ export class SecretMatcher {
   private scan(value: string, skipPlaceholders: boolean): readonly SecretMatch[] {
     if (value.length < shortestSecret) return none;
     // A search of its own: in the anchors' alternation, the class slowed every string's search by half.
-    if (invisible.test(value)) return this.scanVisible(value, skipPlaceholders);
+    return !this.asWritten && invisible.test(value) ? this.scanVisible(value, skipPlaceholders) : this.scanAsWritten(value, skipPlaceholders);
+  }
+
+  private scanAsWritten(value: string, skipPlaceholders: boolean): readonly SecretMatch[] {
     const search = this.anchorSearch;
     search.lastIndex = 0;
     let m = search.exec(value);
@@ -168,12 +179,15 @@ export class SecretMatcher {
   }
 
   /**
-   * The matches in `value` read without its invisible characters (a
-   * zero-width space inside a token hides it from no one), each range
-   * mapped back so that it covers the token's characters as written,
-   * the invisible ones among them.
+   * The matches in `value` as written (what the writer's Python finds:
+   * U+FEFF is no word character, so a token after one starts a word), and
+   * those of `value` read without its invisible characters (a zero-width
+   * space inside a token hides it from no one) that overlap none of them,
+   * each range mapped back so that it covers the token's characters as
+   * written, the invisible ones among them.
    */
   private scanVisible(value: string, skipPlaceholders: boolean): readonly SecretMatch[] {
+    const written = this.scanAsWritten(value, skipPlaceholders);
     const at: number[] = [];
     let visible = '';
     for (let i = 0; i < value.length; i++) {
@@ -181,8 +195,11 @@ export class SecretMatcher {
       at.push(i);
       visible += value[i];
     }
-    const found = this.scan(visible, skipPlaceholders);
-    return found.length === 0 ? none : found.map((f) => ({ pattern: f.pattern, start: at[f.start]!, end: at[f.end - 1]! + 1 }));
+    const revealed = this.scanAsWritten(visible, skipPlaceholders)
+      .map((f) => ({ pattern: f.pattern, start: at[f.start]!, end: at[f.end - 1]! + 1 }))
+      .filter((f) => !written.some((w) => w.start < f.end && f.start < w.end));
+    if (revealed.length === 0) return written;
+    return [...written, ...revealed].sort((a, b) => a.start - b.start);
   }
 
   /** The rows whose word ends at `end`; past a quote (`quoted`), only the rows that allow one. */

@@ -183,8 +183,13 @@ test('overlapping matches are reported once: the earliest, and at one start the 
 });
 
 /** Every row run at every start of the string (as a reference), then the same overlap rule; placeholders kept. */
-/** The reference reads a string as the matcher does: without its invisible characters (zero-width space, BOM, …), the ranges mapped back. */
+/**
+ * The reference reads a string as the matcher does: as written, and then
+ * without its invisible characters (zero-width space, BOM, …), adding
+ * what that reveals where nothing was found, the ranges mapped back.
+ */
 function reference(value: string): SecretMatch[] {
+  const written = referenceVisible(value);
   const at: number[] = [];
   let visible = '';
   for (let i = 0; i < value.length; i++) {
@@ -192,7 +197,10 @@ function reference(value: string): SecretMatch[] {
     at.push(i);
     visible += value[i];
   }
-  return referenceVisible(visible).map((m) => ({ pattern: m.pattern, start: at[m.start]!, end: at[m.end - 1]! + 1 }));
+  const revealed = referenceVisible(visible)
+    .map((m) => ({ pattern: m.pattern, start: at[m.start]!, end: at[m.end - 1]! + 1 }))
+    .filter((m) => !written.some((w) => w.start < m.end && m.start < w.end));
+  return [...written, ...revealed].sort((x, y) => x.start - y.start);
 }
 
 function referenceVisible(value: string): SecretMatch[] {
