@@ -196,7 +196,7 @@ export class ReviewPanel implements vscode.Disposable {
         this.onReport(this.uri.toString(), message);
         return;
       case 'reveal':
-        void revealSourceLine(this.uri, message.line);
+        void revealSourceLine(this.uri, message.line, message.focus === true);
         return;
       case 'published':
         // Cards are the same either way (their keys too): only which of them are shown changes.

@@ -29,7 +29,8 @@ export interface ReviewShow {
 
 /** A step the end-to-end tests take in the real page, through its own handlers (a click, a selection, a key). */
 export type DriveStep =
-  | { readonly click: { readonly card: number; readonly turn?: number } }
+  /** A click on a card's head (or a turn's); `modifier`: with Ctrl held, which takes the focus to the source. */
+  | { readonly click: { readonly card: number; readonly turn?: number; readonly modifier?: boolean } }
   /** Selects the decoded characters `[from, to)` of a shown value. */
   | { readonly select: { readonly value: ValueRef; readonly from: number; readonly to: number } }
   | { readonly press: 'redact' | 'published' | 'recordAll' | 'nextMark' }
@@ -37,9 +38,12 @@ export type DriveStep =
   /** Puts the focus on a card (or one of its turns), as a Tab or a click would. */
   | { readonly focus: { readonly card: number; readonly turn?: number } }
   /** A key pressed where the focus is (the page's own keyboard handler acts on it). */
-  | { readonly key: 'ArrowDown' | 'ArrowUp' | 'Enter' }
+  | { readonly key: ReviewKey; readonly ctrl?: boolean; readonly alt?: boolean }
   /** Scrolls the page until the card (or its turn) is at the top, as the scroll bar would. */
   | { readonly scrollTo: { readonly card: number; readonly turn?: number } };
+
+/** The keys the page acts on (main.ts) that the tests press. */
+export type ReviewKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End' | 'PageDown' | 'PageUp' | 'Enter' | 'r' | 'R' | 'x';
 
 export type HostToReview =
   | ReviewShow
@@ -65,6 +69,8 @@ export interface ReviewReport {
   readonly fetched: number;
   /** The card and turn that have the keyboard focus, if one has. */
   readonly focused: { readonly card: number; readonly turn: number | null } | null;
+  /** The source line of the last mark the bar jumped to, whether that mark is on screen (below the header), and whether the jump is over. */
+  readonly jumped: { readonly line: number; readonly visible: boolean; readonly settled: boolean } | null;
   /** The marks on the page, with the text their hover shows. */
   readonly marks: readonly { readonly kind: MarkKind; readonly line: number; readonly hover: string }[];
   /** What the page saved for a window reload (the webview serializer hands it back). */
@@ -78,7 +84,8 @@ export interface ReviewReport {
 export type ReviewToHost =
   | { readonly type: 'ready' }
   | ({ readonly type: 'shown' } & ReviewReport)
-  | { readonly type: 'reveal'; readonly line: number }
+  /** Show the source at `line`; `focus`: the source editor takes the keyboard (Enter, a modified click), else it stays in the review. */
+  | { readonly type: 'reveal'; readonly line: number; readonly focus: boolean }
   /** The positions `[from, to)` of the cards near the screen, some of which the page holds only as outlines. */
   | { readonly type: 'window'; readonly from: number; readonly to: number }
   | { readonly type: 'published'; readonly published: boolean }

@@ -16,7 +16,7 @@ import * as assert from 'node:assert/strict';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import { closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
-import type { ReviewReport } from '../../../src-shared/prompts/review/messages';
+import type { ReviewKey, ReviewReport } from '../../../src-shared/prompts/review/messages';
 import { lineOf, opened, reviewedFile, waitForReport } from './reviewHelpers';
 
 const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
@@ -64,10 +64,58 @@ suite('session review', () => {
     const line = lineOf(document, 'summary = "Searched for the form."') - 2;
     assert.ok(packs.reviewDrive(document.uri.toString(), { click: { card: 0, turn: 1 } }));
     await waitFor(
-      () => vscode.window.activeTextEditor?.document === document && vscode.window.activeTextEditor.selection.active.line === line,
+      () => vscode.window.visibleTextEditors.some((e) => e.document === document && e.selection.active.line === line),
       defaultDeadlineMs,
       `the source editor at line ${line + 1}`,
     );
+  });
+
+  test('a click keeps the keyboard in the review: the source is shown, keys move in the review and never change the file; a Ctrl-click hands it over', async () => {
+    const { packs, document } = await opened();
+    const uri = document.uri.toString();
+    const original = document.getText();
+    // The review's group has the focus, as after a click into its page.
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    await waitFor(() => vscode.window.activeTextEditor === undefined, defaultDeadlineMs, 'the review focused');
+    const line = lineOf(document, 'summary = "Searched for the form."') - 2;
+    assert.ok(packs.reviewDrive(uri, { click: { card: 0, turn: 1 } }));
+    await waitFor(
+      () => vscode.window.visibleTextEditors.some((e) => e.document === document && e.selection.active.line === line),
+      defaultDeadlineMs,
+      `the source shown at line ${line + 1}`,
+    );
+    assert.equal(vscode.window.activeTextEditor, undefined, 'the keyboard stayed in the review');
+    await waitForReport(packs, document.uri, (r) => r.focused?.card === 0 && r.focused.turn === 1, 'the clicked turn focused');
+    const steps: [ReviewKey, number, number | null][] = [
+      ['ArrowDown', 0, 2],
+      ['PageDown', 1, null],
+      ['PageUp', 0, null],
+      ['End', 1, 0],
+      ['Home', 0, null],
+    ];
+    for (const [key, card, turn] of steps) {
+      assert.ok(packs.reviewDrive(uri, { key }));
+      await waitForReport(packs, document.uri, (r) => r.focused?.card === card && r.focused.turn === turn, `${key}: card ${card}, turn ${turn} focused`);
+    }
+    assert.ok(packs.reviewDrive(uri, { key: 'x' }));
+    assert.equal(vscode.window.activeTextEditor, undefined, 'still in the review');
+    assert.equal(document.getText(), original, 'the source is unchanged');
+    assert.equal(document.isDirty, false);
+    // On purpose: Ctrl held, the source editor takes the keyboard.
+    assert.ok(packs.reviewDrive(uri, { click: { card: 1, modifier: true } }));
+    await waitFor(() => vscode.window.activeTextEditor?.document === document, defaultDeadlineMs, 'a Ctrl-click focuses the source');
+  });
+
+  test('Ctrl+Alt+R redacts the selection whatever the case of the R (Caps Lock)', async () => {
+    const { packs, document } = await opened();
+    const original = document.getText();
+    const value = 'Add a login form.\nKeep the old token ';
+    const from = value.indexOf('login');
+    assert.ok(packs.reviewDrive(document.uri.toString(), { select: { value: { session: 0, turn: 0, key: 'text' }, from, to: from + 'login form'.length } }));
+    assert.ok(packs.reviewDrive(document.uri.toString(), { key: 'R', ctrl: true, alt: true }));
+    await waitFor(() => document.getText().includes('Add a [REDACTED].'), defaultDeadlineMs, 'the selection redacted by Ctrl+Alt+Shift+R');
+    await undoInSource(document);
+    await waitFor(() => document.getText() === original, defaultDeadlineMs, 'one undo restores it');
   });
 
   test('the cursor in the source lights up its card and turn', async () => {
@@ -266,5 +314,31 @@ suite('session review of a very long file', () => {
     const end = await waitForReport(packs, uri, (r) => r.highlighted?.card === 299 && r.highlighted.turn === 3 && r.dom.cards.includes(299), 'the last card lit up and on the page');
     bounded(end, 'at the end');
     assert.ok(!end.dom.cards.includes(150));
+  });
+});
+
+suite('session review jumps on a file of 10,000 turns', () => {
+  suiteTeardown(closeAllEditors);
+
+  test('20 of 20 jumps of the bar of marks land on their mark, each on screen once the jump is over', async () => {
+    // 100 sessions of 100 turns whose heights vary (so estimates are wrong until measured), a secret in every fifth session.
+    const turn = (i: number, t: number) => {
+      const text = `Turn ${i}.${t}: ${'words '.repeat(4 + ((i * 7 + t * 13) % 60))}`;
+      return `  [[sessions.turns]]\n  role = "user"\n  text = "${i % 5 === 0 && t === (i * 37) % 100 ? `${text} ${secret}` : text}"\n`;
+    };
+    const sessions = Array.from({ length: 100 }, (_, i) => `[[sessions]]\nid = "jump-${i}"\nsource = "manual"\n\n${Array.from({ length: 100 }, (_, t) => turn(i, t)).join('\n')}`);
+    const text = `[commit]\nbranch = "jumps"\nauthor_name = "Alice Chen"\n\n${sessions.join('\n')}`;
+    const { packs, document, uri } = await reviewedFile('jumps', text);
+    await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 100 && r.built > 0 && /20 secrets/.test(r.text), 'the file reviewed, 20 secrets counted');
+    const lines: number[] = [];
+    for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) lines.push(document.positionAt(at).line);
+    assert.equal(lines.length, 20);
+    let landed = 0;
+    for (const line of lines) {
+      assert.ok(packs.reviewDrive(uri.toString(), { press: 'nextMark' }));
+      const r = await waitForReport(packs, uri, (x) => x.jumped?.line === line && x.jumped.settled, `the jump to the secret on line ${line + 1} over`);
+      if (r.jumped?.visible) landed++;
+    }
+    assert.equal(landed, 20, `${landed} of 20 jumps landed on their mark`);
   });
 });

@@ -6,15 +6,17 @@
 
 import type { ReviewShow } from '../../../../src-shared/prompts/review/messages';
 import type { Mark } from '../../../../src-shared/prompts/review/view';
-import { icon, markElement } from './cards';
+import { icon, markElement, takesFocus } from './cards';
 import { type Maker, valueElement } from './text';
 
 export interface HeaderHandlers {
-  reveal(line: number): void;
+  reveal(line: number, focus: boolean): void;
   togglePublished(): void;
   redact(): void;
   recordAll(): void;
   nextMark(kind: Mark['kind'] | undefined): void;
+  /** Puts the focus on the lit card, else the first (the skip link). */
+  toList(): void;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -22,6 +24,15 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): HTMLElement {
   const h = show.header;
   const head = el('header', 'head');
+  // The first Tab stop: past the header's buttons straight to the cards.
+  const skip = el('a', 'skip', 'Skip to the sessions');
+  skip.href = '#';
+  skip.title = 'Then the arrow keys, PageUp/PageDown, Home and End move between sessions and turns';
+  skip.addEventListener('click', (e) => {
+    e.preventDefault();
+    on.toList();
+  });
+  head.append(skip);
   const top = el('div', 'row top');
   top.append(el('span', 'file-name', show.fileName));
   if (h.branch) top.append(icon(el, 'git-branch', 'glyph'), valueElement(el, h.branch, undefined, 'branch'));
@@ -42,7 +53,7 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): 
     const message = el('div', 'row message');
     message.append(valueElement(el, h.message, undefined, 'commit-message'));
     message.title = 'Go to [commit]';
-    message.addEventListener('click', () => on.reveal(h.line));
+    message.addEventListener('click', (e) => on.reveal(h.line, takesFocus(e)));
     head.append(message);
   }
 
@@ -90,7 +101,7 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): 
   head.append(actions);
   for (const m of show.marks) {
     const mark = markElement(el, m);
-    mark.addEventListener('click', () => on.reveal(m.line));
+    mark.addEventListener('click', (e) => on.reveal(m.line, takesFocus(e)));
     head.append(mark);
   }
   if (show.unreadable) head.append(el('p', 'note', 'The file does not parse: nothing to show. The Problems panel says where.'));
