@@ -30,6 +30,6 @@ export function reviewCommand(argv: readonly string[], io: Io): number {
     io.stderr(`${printable(file)}: not a .prompts file that parses: nothing to publish (run check for where)\n`);
     return 1;
   }
-  io.stdout(publishedMarkdown(doc, path.basename(file)));
+  io.stdout(publishedMarkdown(doc, path.basename(file)).text);
   return 0;
 }

@@ -140,6 +140,28 @@ export interface ReviewResult extends ReviewView {
   readonly version: number;
 }
 
+/**
+ * Client -> server request, sent by "Export as Published Markdown": what a
+ * public feed would show of the document's current version, as Markdown
+ * (src-shared/prompts/review/markdown.ts, the text the command line's
+ * `review --published --format markdown` prints). `null` for a document the
+ * server does not have, one too large or binary to read, or one that does
+ * not parse at all.
+ */
+export const publishedMarkdownRequest = 'packs/prompts/publishedMarkdown';
+
+export interface PublishedMarkdownParams {
+  readonly uri: string;
+}
+
+export interface PublishedMarkdownResult {
+  readonly uri: string;
+  readonly version: number;
+  readonly markdown: string;
+  /** How many sessions it holds (the public ones). */
+  readonly sessions: number;
+}
+
 // ---------------------------------------------------------------------------
 // The bundle (FORMATS.md B.7): the rules across a `prompts/` folder's files.
 

@@ -18,6 +18,7 @@ import { outlineOfCard, slotKey } from '../../../src-shared/prompts/review/outli
 import { applyHandEditFix } from '../prompts/handEditFixes';
 import { RenderScheduler } from '../preview/renderScheduler';
 import { revealSourceLine } from '../preview/revealLine';
+import { reviewCommands } from '../commandIds';
 
 /** Time between two views while the curator types. */
 const throttleMs = 120;
@@ -214,6 +215,9 @@ export class ReviewPanel implements vscode.Disposable {
         return;
       case 'recordAll':
         void this.fix(undefined, { kind: 'recordAll' });
+        return;
+      case 'export':
+        void vscode.commands.executeCommand(reviewCommands.exportPublished, this.uri);
         return;
       case 'notice':
         void vscode.window.showInformationMessage(notices[message.notice] ?? notices.outsideValue);

@@ -16,7 +16,9 @@ import type { HeadComparison } from '../../../src-shared/prompts/review/view';
 import { finish, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import type { HandEdit } from '../../../src-shared/prompts/handEdits/diff';
 import { languageIds } from '../../../src-shared/protocol/common';
-import { reviewRequest, type ReviewParams, type ReviewResult } from '../../../src-shared/protocol/prompts';
+import { publishedMarkdownRequest, reviewRequest, type PublishedMarkdownParams, type PublishedMarkdownResult, type ReviewParams, type ReviewResult } from '../../../src-shared/protocol/prompts';
+import { publishedMarkdown } from '../../../src-shared/prompts/review/markdown';
+import { baseName } from '../../../src-shared/text/uriPath';
 import type { Settings } from '../../../src-shared/settings';
 import { guard, type Logger } from '../errorBoundary';
 import type { FileLimits } from '../fileLimits';
@@ -58,7 +60,20 @@ export function registerReviewSupport(connection: Connection, deps: ReviewDeps):
     return { ...view, uri: params.uri, version };
   }
 
+  /** The published Markdown of the current version: from the model only (no findings, no git), so it never waits on HEAD. */
+  async function markdown(params: PublishedMarkdownParams): Promise<PublishedMarkdownResult | null> {
+    const document = deps.documents.get(params.uri);
+    if (!document || document.languageId !== languageIds.prompts) return null;
+    const settings = await deps.settingsFor(params.uri);
+    if (deps.limits.refusal(document, settings)) return null;
+    const model = deps.models.model(document) as PromptsDocument;
+    if (model.commit === undefined && model.sessions.length === 0) return null;
+    const { text, sessions } = publishedMarkdown(model, baseName(params.uri));
+    return { uri: params.uri, version: document.version, markdown: text, sessions };
+  }
+
   connection.onRequest(reviewRequest, guard(deps.logger, reviewRequest, null, review));
+  connection.onRequest(publishedMarkdownRequest, guard(deps.logger, publishedMarkdownRequest, null, markdown));
 }
 
 /** A well-formed window of the request, if it has one (a malformed one is ignored: every card is built). */

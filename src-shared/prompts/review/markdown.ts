@@ -14,7 +14,8 @@ import type { Piece, ReviewCard, ReviewTurn, Shown } from './view';
 
 const roles: Readonly<Record<string, string>> = { user: 'User', assistant: 'Assistant' };
 
-export function publishedMarkdown(doc: PromptsDocument, fileName: string): string {
+/** The Markdown, and how many sessions it holds (the file's public ones). */
+export function publishedMarkdown(doc: PromptsDocument, fileName: string): { readonly text: string; readonly sessions: number } {
   const view = reviewOf(doc, { findings: [], unlogged: [], head: { kind: 'compared' }, published: true });
   const h = view.header;
   const out: string[] = [`# ${h.message ? oneLine(h.message) : escape(fileName)}`, ''];
@@ -25,7 +26,7 @@ export function publishedMarkdown(doc: PromptsDocument, fileName: string): strin
   ].filter((f): f is string => typeof f === 'string' && f !== '');
   out.push(facts.join(' · '), '');
   for (const card of view.cards) if ('key' in card) out.push(...session(card));
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return { text: `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`, sessions: h.counts.sessions };
 }
 
 function session(card: ReviewCard): string[] {

@@ -33,7 +33,7 @@ export type DriveStep =
   | { readonly click: { readonly card: number; readonly turn?: number; readonly modifier?: boolean } }
   /** Selects the decoded characters `[from, to)` of a shown value. */
   | { readonly select: { readonly value: ValueRef; readonly from: number; readonly to: number } }
-  | { readonly press: 'redact' | 'published' | 'recordAll' | 'nextMark' }
+  | { readonly press: 'redact' | 'published' | 'recordAll' | 'nextMark' | 'export' }
   | { readonly pressOn: { readonly card: number; readonly turn?: number; readonly action: 'makePrivate' | 'deleteTurn' } }
   /** Puts the focus on a card (or one of its turns), as a Tab or a click would. */
   | { readonly focus: { readonly card: number; readonly turn?: number } }
@@ -94,5 +94,7 @@ export type ReviewToHost =
   | { readonly type: 'makePrivate'; readonly version: number; readonly line: number }
   | { readonly type: 'deleteTurn'; readonly version: number; readonly session: number; readonly turn: number }
   | { readonly type: 'recordAll' }
+  /** "Export as Published Markdown" for the review's file. */
+  | { readonly type: 'export' }
   /** The page could not act (a selection outside one value): the host says so. */
   | { readonly type: 'notice'; readonly notice: 'outsideValue' };

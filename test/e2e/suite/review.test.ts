@@ -236,6 +236,23 @@ suite('session review', () => {
     await waitForReport(packs, document.uri, (r) => r.highlighted?.card === 1, 'card 1 lit up in the restored review');
   });
 
+  test('Export as Published Markdown writes beside the file only the public session, its secret masked, no email', async () => {
+    const { document } = await opened();
+    const written = await vscode.commands.executeCommand<string | undefined>('packsAndPrompts.exportPublishedMarkdown', document.uri, 'file');
+    assert.ok(written, 'the export was written');
+    const uri = vscode.Uri.parse(written);
+    assert.equal(uri.path.slice(uri.path.lastIndexOf('/') + 1), 'feature-review.published.md');
+    const markdown = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    assert.match(markdown, /^# Review the login work\n/);
+    assert.match(markdown, /Session `r-1`/);
+    assert.ok(!markdown.includes('r-2') && !markdown.includes('A private follow-up'), 'the private session is left out');
+    assert.ok(!markdown.includes(secret.slice(4)), 'the secret is masked');
+    assert.match(markdown, /\[secret: a GitHub token\\\]/);
+    assert.ok(!markdown.includes('@'), 'no email');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await vscode.workspace.fs.delete(uri);
+  });
+
   test('As published shows only the public session, and switches back', async () => {
     const { packs, document } = await opened();
     assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'published' }));

@@ -25,7 +25,8 @@ function cli(args: string[]) {
 
 test('the example file exports its public session only, the secret masked, no email, markup as text', () => {
   assert.ok(exampleText.includes(secret) && exampleText.includes('visibility = "private"'), 'the fixture has a secret and a private session');
-  const md = publishedMarkdown(parsePrompts(exampleText), 'feature-review.prompts');
+  const { text: md, sessions } = publishedMarkdown(parsePrompts(exampleText), 'feature-review.prompts');
+  assert.equal(sessions, 1);
   assert.match(md, /^# Review the login work\n/);
   assert.match(md, /## Login form &lt;script&gt;alert\(1\)&lt;\/script&gt;\n/);
   assert.match(md, /Session `r-1`/);
@@ -41,14 +42,14 @@ test('an email address anywhere in the text is masked, what only looks like one 
   assert.equal(noEmails('mail bob.smith+x@mail.example.org, then @here and a@b'), 'mail [email], then @here and a@b');
   assert.equal(noEmails('x@y.io.'), '[email].');
   const doc = parsePrompts(exampleText.replace('Now disable the button', 'Ask carol@example.net to disable the button'));
-  const md = publishedMarkdown(doc, 'f.prompts');
+  const md = publishedMarkdown(doc, 'f.prompts').text;
   assert.match(md, /Ask \\\[email\\\] to disable the button/);
 });
 
 test('review --published --format markdown FILE prints the same Markdown; without --published, with another format, or on a file that does not parse it refuses', () => {
   const r = cli(['review', '--published', '--format', 'markdown', example]);
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stdout, publishedMarkdown(parsePrompts(exampleText), 'feature-review.prompts'));
+  assert.equal(r.stdout, publishedMarkdown(parsePrompts(exampleText), 'feature-review.prompts').text);
   assert.equal(cli(['review', '--published', example]).stdout, r.stdout, 'markdown by default');
   const unpublished = cli(['review', example]);
   assert.equal(unpublished.code, 2);

@@ -14,6 +14,7 @@ export interface HeaderHandlers {
   togglePublished(): void;
   redact(): void;
   recordAll(): void;
+  exportMarkdown(): void;
   nextMark(kind: Mark['kind'] | undefined): void;
   /** Puts the focus on the lit card, else the first (the skip link). */
   toList(): void;
@@ -97,6 +98,11 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): 
     record.addEventListener('click', () => on.recordAll());
     actions.append(record);
   }
+  const exported = el('button', 'secondary export');
+  exported.append(icon(el, 'markdown'), el('span', undefined, ' Export as Published Markdown'));
+  exported.title = 'What a public feed would show, as Markdown: public sessions only, secrets masked, no emails (beside the file or to the clipboard)';
+  exported.addEventListener('click', () => on.exportMarkdown());
+  actions.append(exported);
   if (h.head.kind === 'off') actions.append(el('span', 'head-off', `Not compared with HEAD: ${h.head.reason}. Unlogged hand edits are not shown.`));
   head.append(actions);
   for (const m of show.marks) {

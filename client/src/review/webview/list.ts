@@ -46,6 +46,8 @@ const lineHeight = 20;
 /** Layouts a jump's target must stay put through before it is let go. */
 const pinFrames = 6;
 const maxPinLayouts = 120;
+/** Scrolls a jump makes by the heights known at the time before it gives up. */
+const maxJumpTries = 30;
 
 export class CardList {
   readonly element: HTMLElement;
@@ -463,11 +465,18 @@ export class CardList {
     }
     const target = this.elementOf(w.key, w.turn);
     if (!target) {
-      // The card came, but its turns' heights were estimates: the turn is elsewhere. Scroll again by what is measured now.
-      if (this.shown.get(w.key)?.content && w.tries < 10) {
+      // A placeholder: its content is on its way, and a layout follows when it comes.
+      const s = this.shown.get(w.key);
+      if (s && !s.content) return;
+      // Not on the page, or its turn not built: the heights measured on the way (estimates until then) moved
+      // it. Scroll again by what is measured now, until it is there.
+      if (w.tries < maxJumpTries) {
         w.tries++;
         this.scrollNear(w.key, w.turn, w.block);
         this.schedule();
+      } else {
+        this.wanted = undefined;
+        this.on.changed();
       }
       return;
     }

@@ -56,6 +56,7 @@ const headerHandlers: HeaderHandlers = {
   togglePublished: () => show && vscode.postMessage({ type: 'published', published: !show.published }),
   redact,
   recordAll: () => vscode.postMessage({ type: 'recordAll' }),
+  exportMarkdown: () => vscode.postMessage({ type: 'export' }),
   nextMark,
   toList: () => {
     const item = list.lit ?? list.edge('first');
@@ -200,7 +201,7 @@ function drive(step: DriveStep): void {
       if (box) selectInValue(box, from, to);
     });
   } else if ('press' in step) {
-    const selector = { redact: 'button.redact', published: 'button.published', recordAll: 'button.record-all', nextMark: 'button.mark-count:not(.none)' }[step.press];
+    const selector = { redact: 'button.redact', published: 'button.published', recordAll: 'button.record-all', nextMark: 'button.mark-count:not(.none)', export: 'button.export' }[step.press];
     root.querySelector<HTMLButtonElement>(selector)?.click();
   } else if ('pressOn' in step) {
     const { card, turn, action } = step.pressOn;
