@@ -5,6 +5,7 @@
 
 import type { FixRequest } from '../prompts/handEdits/fixes';
 import type { ReviewView } from '../prompts/review/view';
+import type { SearchOutcome } from '../prompts/review/search';
 import type { Position, Range } from '../text/range';
 
 /** Client -> server, in `initializationOptions`: whether the workspace is trusted (git runs only if so). */
@@ -138,6 +139,27 @@ export interface ReviewParams {
 export interface ReviewResult extends ReviewView {
   readonly uri: string;
   readonly version: number;
+}
+
+/**
+ * Client -> server request, sent by the Session Review's search box: the
+ * places of the document's current version that hold `query`
+ * (src-shared/prompts/review/search.ts: the whole file, not only what the
+ * page built; masked secrets never match), private sessions left out when
+ * `published`. `null` as for `packs/prompts/review`.
+ */
+export const reviewSearchRequest = 'packs/prompts/reviewSearch';
+
+export interface ReviewSearchParams {
+  readonly uri: string;
+  readonly query: string;
+  readonly published: boolean;
+}
+
+export interface ReviewSearchResult extends SearchOutcome {
+  readonly uri: string;
+  readonly version: number;
+  readonly query: string;
 }
 
 /**

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { baseName } from '../../../src-shared/text/uriPath';
 import type { HandEditFixKind } from '../../../src-shared/protocol/prompts';
-import { reviewRequest, type ReviewParams, type ReviewResult } from '../../../src-shared/protocol/prompts';
+import { reviewRequest, reviewSearchRequest, type ReviewParams, type ReviewResult, type ReviewSearchParams, type ReviewSearchResult } from '../../../src-shared/protocol/prompts';
 import type { DriveStep, HostToReview, ReviewReport, ReviewToHost } from '../../../src-shared/prompts/review/messages';
 import type { CardOutline, ReviewCard } from '../../../src-shared/prompts/review/view';
 import { outlineOfCard, slotKey } from '../../../src-shared/prompts/review/outline';
@@ -47,6 +47,8 @@ export class ReviewPanel implements vscode.Disposable {
   /** The positions of the cards near the page's screen. */
   private window = { from: 0, to: firstWindow };
   private published = false;
+  /** The page's search query ('' when none): searched again with each new version. */
+  private query = '';
   private ready = false;
   private disposed = false;
   lastReport: ReviewReport | undefined;
@@ -135,9 +137,24 @@ export class ReviewPanel implements vscode.Disposable {
     }
     const current = new Set(order);
     for (const map of [this.cards, this.outlines]) for (const k of [...map.keys()]) if (!current.has(k)) map.delete(k);
+    const newVersion = this.last?.version !== result.version || this.last.published !== result.published;
     this.last = result;
     this.order = order;
     this.send();
+    if (newVersion && this.query !== '') void this.search();
+  }
+
+  /** The page's query over the whole current version, answered to the page unless the query changed meanwhile. */
+  private async search(): Promise<void> {
+    const query = this.query;
+    if (query.trim() === '') {
+      this.post({ type: 'searchResult', query, version: this.last?.version ?? 0, total: 0, places: [], capped: false });
+      return;
+    }
+    const params: ReviewSearchParams = { uri: this.uri.toString(), query, published: this.published };
+    const result = await this.client.sendRequest<ReviewSearchResult | null>(reviewSearchRequest, params);
+    if (!result || query !== this.query) return;
+    this.post({ type: 'searchResult', query, version: result.version, total: result.total, places: result.places, capped: result.capped });
   }
 
   /** True when a card of the page's window has no content here: the server is asked for it. */
@@ -215,6 +232,10 @@ export class ReviewPanel implements vscode.Disposable {
         return;
       case 'recordAll':
         void this.fix(undefined, { kind: 'recordAll' });
+        return;
+      case 'search':
+        this.query = message.query;
+        void this.search();
         return;
       case 'export':
         void vscode.commands.executeCommand(reviewCommands.exportPublished, this.uri);

@@ -253,6 +253,16 @@ suite('session review', () => {
     await vscode.workspace.fs.delete(uri);
   });
 
+  test('search never finds a secret by its characters, and finds the text around it', async () => {
+    const { packs, document } = await opened();
+    const uri = document.uri.toString();
+    assert.ok(packs.reviewDrive(uri, { search: secret.slice(4, 16) }));
+    await waitForReport(packs, document.uri, (r) => r.search.query === secret.slice(4, 16) && r.search.total === 0 && /No matches/.test(r.text), 'no match in the masked secret');
+    assert.ok(packs.reviewDrive(uri, { search: 'the old token' }));
+    await waitForReport(packs, document.uri, (r) => r.search.query === 'the old token' && r.search.total === 1, 'the text around it found');
+    assert.ok(packs.reviewDrive(uri, { search: '' }));
+  });
+
   test('As published shows only the public session, and switches back', async () => {
     const { packs, document } = await opened();
     assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'published' }));
@@ -269,13 +279,17 @@ suite('session review', () => {
 suite('session review of a long file', () => {
   suiteTeardown(closeAllEditors);
 
-  test('builds the turns of the cards near the screen only, and an edit replaces one card', async () => {
+  /** 80 sessions of 6 turns, each turn's text 30 words long. */
+  const longText = (branch: string) => {
     const sessions = Array.from({ length: 80 }, (_, i) => {
       const turns = Array.from({ length: 6 }, (_, t) => `  [[sessions.turns]]\n  role = "user"\n  text = "Session ${i}, turn ${t}: ${'words '.repeat(30)}"\n`).join('\n');
       return `[[sessions]]\nid = "long-${String(i).padStart(2, '0')}"\nsource = "manual"\n\n${turns}`;
     });
-    const text = `[commit]\nbranch = "long"\nauthor_name = "Alice Chen"\nauthor_email = "alice@example.com"\n\n${sessions.join('\n')}`;
-    const { packs, document, editor, uri } = await reviewedFile('long', text);
+    return `[commit]\nbranch = "${branch}"\nauthor_name = "Alice Chen"\nauthor_email = "alice@example.com"\n\n${sessions.join('\n')}`;
+  };
+
+  test('builds the turns of the cards near the screen only, and an edit replaces one card', async () => {
+    const { packs, document, editor, uri } = await reviewedFile('long', longText('long'));
     const first = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 80 && r.built > 0, 'the long file reviewed');
     assert.ok(first.built < 40, `only the cards near the screen have their turns built (${first.built} of 80)`);
     // The cursor on the last session builds and lights up its card.
@@ -288,6 +302,21 @@ suite('session review of a long file', () => {
     const after = await waitForReport(packs, uri, (r) => r.version === document.version, 'the edit reviewed');
     assert.equal(after.replaced, 1);
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  test('search finds text in a session far off screen, counts it, and a step jumps to it', async () => {
+    const { packs, document, uri } = await reviewedFile('search', longText('search'));
+    const top = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 80 && r.dom.cards.includes(0), 'the long file reviewed, its top on the page');
+    assert.ok(!top.text.includes('Session 77, turn 4:'), 'card 77 is far off screen');
+    assert.ok(packs.reviewDrive(uri.toString(), { search: 'session 77, TURN 4:' }));
+    await waitForReport(packs, uri, (r) => r.search.total === 1 && r.search.places === 1, 'one match counted, case-insensitively');
+    assert.ok(packs.reviewDrive(uri.toString(), { press: 'searchNext' }));
+    const found = await waitForReport(packs, uri, (r) => r.search.at === 0 && r.highlighted?.card === 77 && r.highlighted.turn === 4 && r.dom.cards.includes(77), 'the jump to card 77, turn 4');
+    assert.match(found.text, /Session 77, turn 4:/);
+    assert.ok(packs.reviewDrive(uri.toString(), { search: 'words' }));
+    const many = await waitForReport(packs, uri, (r) => r.search.query === 'words' && r.search.total === 80 * 6 * 30, 'every match of the whole file counted');
+    assert.equal(many.search.places, 80 * 6);
+    assert.ok(packs.reviewDrive(uri.toString(), { search: '' }));
   });
 });
 

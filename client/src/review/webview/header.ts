@@ -22,7 +22,8 @@ export interface HeaderHandlers {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): HTMLElement {
+/** The header of a view; `search` is the page's one search row, moved into each new header. */
+export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers, search: HTMLElement): HTMLElement {
   const h = show.header;
   const head = el('header', 'head');
   // The first Tab stop: past the header's buttons straight to the cards.
@@ -81,7 +82,7 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): 
   markButton('error', c.errors, 'error');
   markButton('warning', c.warnings, 'warning');
   counts.append(bar);
-  head.append(counts);
+  head.append(counts, search);
 
   const actions = el('div', 'row actions');
   const redact = el('button', 'secondary redact');

@@ -14,6 +14,7 @@ import type { HostToReview, ReviewReport, ReviewShow, ReviewToHost, DriveStep } 
 import type { Mark } from '../../../../src-shared/prompts/review/view';
 import { headerElement, type HeaderHandlers } from './header';
 import { CardList, type Item, type ListHandlers } from './list';
+import { SearchBar } from './search';
 import { type Maker, selectedValue, selectInValue } from './text';
 
 interface VsCodeApi {
@@ -47,9 +48,31 @@ const listHandlers: ListHandlers = {
   deleteTurn: (card, turn) => show && vscode.postMessage({ type: 'deleteTurn', version: show.version, session: card.index, turn: turn.index }),
   showCard: (index) => list.reveal({ card: index, turn: null }, 'start', focusOn),
   need: (from, to) => vscode.postMessage({ type: 'window', from, to }),
-  changed: () => report(),
+  changed: () => {
+    search.highlight(list.element);
+    report();
+  },
 };
 const list = new CardList(el, listHandlers);
+
+const search = new SearchBar(el, {
+  query: (query) => vscode.postMessage({ type: 'search', query }),
+  go: (place) => {
+    if (place.card === null) {
+      // An [[edits]] reason: not on a card; the source shows it.
+      listHandlers.reveal(place.line, false);
+      return;
+    }
+    const item: Item = { card: place.card, turn: place.turn };
+    list.light(item, false);
+    list.reveal(item, 'center', (target) => {
+      list.pin(target);
+      search.highlight(list.element);
+      report();
+    });
+    report();
+  },
+});
 
 const headerHandlers: HeaderHandlers = {
   reveal: (line, focus) => listHandlers.reveal(line, focus),
@@ -80,15 +103,22 @@ function apply(message: ReviewShow): void {
     replaced = message.order.filter((k) => !before.has(k)).length;
     previous = { version: message.version, keys: new Set(message.order) };
   }
-  const nextHeader = headerElement(el, message, headerHandlers);
+  const typing = search.focused ? search.selection : undefined;
+  const nextHeader = headerElement(el, message, headerHandlers, search.element);
   if (header) header.replaceWith(nextHeader);
   else root.replaceChildren(nextHeader, list.element);
   header = nextHeader;
-  // What the sticky header covers is not "in view": scrolling to an item stops below it.
-  document.documentElement.style.scrollPaddingTop = `${nextHeader.offsetHeight}px`;
+  if (typing) search.refocus(typing);
+  padBelowHeader();
   list.update(message.order, message.cards, message.outlines);
   report();
 }
+
+/** What the sticky header covers is not "in view": scrolling to an item stops below it (a short pane's header is one line). */
+function padBelowHeader(): void {
+  if (header) document.documentElement.style.scrollPaddingTop = `${header.offsetHeight}px`;
+}
+window.addEventListener('resize', padBelowHeader);
 
 function highlight(line: number): void {
   list.light(list.whereIs(line), true);
@@ -160,6 +190,7 @@ function sendReport(): void {
     fetched: list.fetched,
     focused: focusedItem(),
     jumped: jumped(),
+    search: search.state,
     marks: [...root.querySelectorAll<HTMLElement>('.mark')].map((m) => ({ kind: m.dataset['mark'] as Mark['kind'], line: Number(m.dataset['line']), hover: m.title })),
     state,
     tags: [...new Set([...root.querySelectorAll('*')].map((e) => e.tagName))].sort(),
@@ -200,8 +231,18 @@ function drive(step: DriveStep): void {
       const box = [...target.querySelectorAll<HTMLElement>('.value')].find((b) => b.dataset['ref'] === ref);
       if (box) selectInValue(box, from, to);
     });
+  } else if ('search' in step) {
+    search.set(step.search);
   } else if ('press' in step) {
-    const selector = { redact: 'button.redact', published: 'button.published', recordAll: 'button.record-all', nextMark: 'button.mark-count:not(.none)', export: 'button.export' }[step.press];
+    const selector = {
+      redact: 'button.redact',
+      published: 'button.published',
+      recordAll: 'button.record-all',
+      nextMark: 'button.mark-count:not(.none)',
+      export: 'button.export',
+      searchNext: 'button.search-next',
+      searchPrevious: 'button.search-previous',
+    }[step.press];
     root.querySelector<HTMLButtonElement>(selector)?.click();
   } else if ('pressOn' in step) {
     const { card, turn, action } = step.pressOn;
@@ -277,6 +318,11 @@ window.addEventListener('message', (event: MessageEvent<HostToReview>) => {
       return;
     case 'highlight':
       highlight(message.line);
+      return;
+    case 'searchResult':
+      search.show(message);
+      search.highlight(list.element);
+      report();
       return;
     case 'drive':
       drive(message.step);
