@@ -6,6 +6,7 @@
 import type { FixRequest } from '../prompts/handEdits/fixes';
 import type { ReviewView } from '../prompts/review/view';
 import type { SearchOutcome } from '../prompts/review/search';
+import type { ReviewFilter } from '../prompts/review/filter';
 import type { Position, Range } from '../text/range';
 
 /** Client -> server, in `initializationOptions`: whether the workspace is trusted (git runs only if so). */
@@ -134,6 +135,8 @@ export interface ReviewParams {
   readonly known?: readonly string[];
   readonly outlined?: readonly string[];
   readonly window?: { readonly from: number; readonly to: number };
+  /** Only the sessions that pass (src-shared/prompts/review/filter.ts); the header's counts are theirs. */
+  readonly filter?: ReviewFilter;
 }
 
 export interface ReviewResult extends ReviewView {

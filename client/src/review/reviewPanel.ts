@@ -14,6 +14,7 @@ import type { HandEditFixKind } from '../../../src-shared/protocol/prompts';
 import { reviewRequest, reviewSearchRequest, type ReviewParams, type ReviewResult, type ReviewSearchParams, type ReviewSearchResult } from '../../../src-shared/protocol/prompts';
 import type { DriveStep, HostToReview, ReviewReport, ReviewToHost } from '../../../src-shared/prompts/review/messages';
 import type { CardOutline, ReviewCard } from '../../../src-shared/prompts/review/view';
+import type { ReviewFilter } from '../../../src-shared/prompts/review/filter';
 import { outlineOfCard, slotKey } from '../../../src-shared/prompts/review/outline';
 import { applyHandEditFix } from '../prompts/handEditFixes';
 import { RenderScheduler } from '../preview/renderScheduler';
@@ -47,6 +48,8 @@ export class ReviewPanel implements vscode.Disposable {
   /** The positions of the cards near the page's screen. */
   private window = { from: 0, to: firstWindow };
   private published = false;
+  /** The page's filters (undefined: every session). */
+  private filter: ReviewFilter | undefined;
   /** The page's search query ('' when none): searched again with each new version. */
   private query = '';
   private ready = false;
@@ -119,10 +122,11 @@ export class ReviewPanel implements vscode.Disposable {
     await vscode.workspace.openTextDocument(this.uri);
     const window = { from: Math.max(0, this.window.from - windowMargin), to: this.window.to + windowMargin };
     const outlined = [...this.outlines.keys()].filter((k) => !this.cards.has(k));
-    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()], outlined, window };
+    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()], outlined, window, ...(this.filter && { filter: this.filter }) };
+    const filter = this.filter;
     const result = await this.client.sendRequest<ReviewResult | null>(reviewRequest, params);
-    // A view for the other setting of the switch (flipped meanwhile) is not shown.
-    return result && result.published === this.published ? result : undefined;
+    // A view for the other setting of the switch or other filters (changed meanwhile) is not shown.
+    return result && result.published === this.published && filter === this.filter ? result : undefined;
   }
 
   private show(result: ReviewResult): void {
@@ -188,6 +192,8 @@ export class ReviewPanel implements vscode.Disposable {
       header: result.header,
       marks: result.marks,
       published: result.published,
+      filtered: result.filtered,
+      tools: result.tools,
       unreadable: result.unreadable,
       order: this.order,
       cards,
@@ -232,6 +238,12 @@ export class ReviewPanel implements vscode.Disposable {
         return;
       case 'recordAll':
         void this.fix(undefined, { kind: 'recordAll' });
+        return;
+      case 'filter':
+        // Cards keep their keys either way: only which of them are shown changes, as with the switch.
+        this.filter = message.filter;
+        this.window = { from: 0, to: firstWindow };
+        this.scheduler.request();
         return;
       case 'search':
         this.query = message.query;

@@ -28,6 +28,7 @@ import {
   type ReviewSearchResult,
 } from '../../../src-shared/protocol/prompts';
 import { searchReview } from '../../../src-shared/prompts/review/search';
+import { filterOf, type ReviewFilter } from '../../../src-shared/prompts/review/filter';
 import { publishedMarkdown } from '../../../src-shared/prompts/review/markdown';
 import { baseName } from '../../../src-shared/text/uriPath';
 import type { Settings } from '../../../src-shared/settings';
@@ -67,7 +68,7 @@ export function registerReviewSupport(connection: Connection, deps: ReviewDeps):
       findings = [...findings, ...verdict.findings];
       unlogged = verdict.unlogged;
     }
-    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []), outlined: new Set(params.outlined ?? []), ...windowOf(params) });
+    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []), outlined: new Set(params.outlined ?? []), ...windowOf(params), ...filterOption(params) });
     return { ...view, uri: params.uri, version };
   }
 
@@ -98,6 +99,12 @@ export function registerReviewSupport(connection: Connection, deps: ReviewDeps):
   connection.onRequest(reviewRequest, guard(deps.logger, reviewRequest, null, review));
   connection.onRequest(publishedMarkdownRequest, guard(deps.logger, publishedMarkdownRequest, null, markdown));
   connection.onRequest(reviewSearchRequest, guard(deps.logger, reviewSearchRequest, null, search));
+}
+
+/** The request's filter, if it carries a well-formed one (anything else is dropped: every session passes). */
+function filterOption(params: ReviewParams): { filter?: ReviewFilter } {
+  const filter = filterOf(params.filter);
+  return filter ? { filter } : {};
 }
 
 /** A well-formed window of the request, if it has one (a malformed one is ignored: every card is built). */

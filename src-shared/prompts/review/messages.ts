@@ -4,6 +4,7 @@
 
 import type { ValueRef } from './actions';
 import type { SearchOutcome } from './search';
+import type { ReviewFilter } from './filter';
 import type { CardOutline, Mark, MarkKind, ReviewCard, ReviewHeader } from './view';
 
 /**
@@ -19,6 +20,8 @@ export interface ReviewShow {
   readonly header: ReviewHeader;
   readonly marks: readonly Mark[];
   readonly published: boolean;
+  readonly filtered: boolean;
+  readonly tools: readonly string[];
   readonly unreadable: boolean;
   /** Every card's key, in file order. */
   readonly order: readonly string[];
@@ -42,6 +45,8 @@ export type DriveStep =
   /** Selects the decoded characters `[from, to)` of a shown value. */
   | { readonly select: { readonly value: ValueRef; readonly from: number; readonly to: number } }
   | { readonly press: 'redact' | 'published' | 'recordAll' | 'nextMark' | 'export' | 'searchNext' | 'searchPrevious' }
+  /** Sets the filters, as the filter row's controls would. */
+  | { readonly filter: ReviewFilter }
   /** Types a query into the search box (searched at once). */
   | { readonly search: string }
   | { readonly pressOn: { readonly card: number; readonly turn?: number; readonly action: 'makePrivate' | 'deleteTurn' } }
@@ -107,6 +112,8 @@ export type ReviewToHost =
   | { readonly type: 'makePrivate'; readonly version: number; readonly line: number }
   | { readonly type: 'deleteTurn'; readonly version: number; readonly session: number; readonly turn: number }
   | { readonly type: 'recordAll' }
+  /** The filters changed (undefined: none). */
+  | { readonly type: 'filter'; readonly filter: ReviewFilter | undefined }
   /** The search box's query changed (empty: no search). */
   | { readonly type: 'search'; readonly query: string }
   /** "Export as Published Markdown" for the review's file. */

@@ -17,6 +17,7 @@ import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import { closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
 import type { ReviewKey, ReviewReport } from '../../../src-shared/prompts/review/messages';
+import type { ReviewFilter } from '../../../src-shared/prompts/review/filter';
 import { lineOf, opened, reviewedFile, waitForReport } from './reviewHelpers';
 
 const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
@@ -261,6 +262,34 @@ suite('session review', () => {
     assert.ok(packs.reviewDrive(uri, { search: 'the old token' }));
     await waitForReport(packs, document.uri, (r) => r.search.query === 'the old token' && r.search.total === 1, 'the text around it found');
     assert.ok(packs.reviewDrive(uri, { search: '' }));
+  });
+
+  test('each filter narrows the cards and the counts, As published stays its own switch', async () => {
+    const { packs, document } = await opened();
+    const uri = document.uri.toString();
+    const cases: [ReviewFilter, string[], RegExp][] = [
+      [{ visibility: 'private' }, ['r-2'], /1 session0 public1 private1 turn/],
+      [{ visibility: 'public' }, ['r-1'], /1 session1 public0 private3 turns/],
+      [{ roles: ['assistant'] }, ['r-1'], /1 session/],
+      [{ tool: 'Grep' }, ['r-1'], /1 session/],
+      [{ failed: true }, ['r-1'], /1 session/],
+      [{ marks: ['secret'] }, ['r-1'], /1 secret/],
+      [{ roles: ['user'] }, ['r-1', 'r-2'], /2 sessions1 public1 private4 turns/],
+      [{ tool: 'Grep', visibility: 'private' }, [], /No session passes the filters/],
+    ];
+    for (const [filter, cards, counts] of cases) {
+      assert.ok(packs.reviewDrive(uri, { filter }));
+      const r = await waitForReport(packs, document.uri, (x) => x.cards.join() === cards.join() && counts.test(x.text), `${JSON.stringify(filter)}: ${cards.join(', ') || 'no card'}, ${counts}`);
+      assert.match(r.text, /Filtered/);
+    }
+    // With a filter on, As published still leaves the private session out.
+    assert.ok(packs.reviewDrive(uri, { filter: { roles: ['user'] } }));
+    assert.ok(packs.reviewDrive(uri, { press: 'published' }));
+    await waitForReport(packs, document.uri, (r) => r.published && r.cards.join() === 'r-1', 'published and filtered: r-1 only');
+    assert.ok(packs.reviewDrive(uri, { press: 'published' }));
+    assert.ok(packs.reviewDrive(uri, { filter: {} }));
+    const all = await waitForReport(packs, document.uri, (r) => !r.published && r.cards.join() === 'r-1,r-2' && !/Filtered/.test(r.text), 'no filter: both cards');
+    assert.match(all.text, /2 sessions1 public1 private4 turns/);
   });
 
   test('As published shows only the public session, and switches back', async () => {

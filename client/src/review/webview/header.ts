@@ -22,8 +22,8 @@ export interface HeaderHandlers {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** The header of a view; `search` is the page's one search row, moved into each new header. */
-export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers, search: HTMLElement): HTMLElement {
+/** The header of a view; `rows` are the page's one search row and filter row, moved into each new header. */
+export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers, rows: readonly HTMLElement[]): HTMLElement {
   const h = show.header;
   const head = el('header', 'head');
   // The first Tab stop: past the header's buttons straight to the cards.
@@ -82,7 +82,8 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers, s
   markButton('error', c.errors, 'error');
   markButton('warning', c.warnings, 'warning');
   counts.append(bar);
-  head.append(counts, search);
+  if (show.filtered) counts.prepend(el('span', 'badge filtered-badge', 'Filtered'));
+  head.append(counts, ...rows);
 
   const actions = el('div', 'row actions');
   const redact = el('button', 'secondary redact');
@@ -112,6 +113,7 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers, s
     head.append(mark);
   }
   if (show.unreadable) head.append(el('p', 'note', 'The file does not parse: nothing to show. The Problems panel says where.'));
-  else if (show.order.length === 0) head.append(el('p', 'note', show.published ? 'Nothing is published: every session is private.' : 'No sessions.'));
+  else if (show.order.length === 0)
+    head.append(el('p', 'note', show.filtered ? 'No session passes the filters.' : show.published ? 'Nothing is published: every session is private.' : 'No sessions.'));
   return head;
 }

@@ -15,6 +15,7 @@ import type { Mark } from '../../../../src-shared/prompts/review/view';
 import { headerElement, type HeaderHandlers } from './header';
 import { CardList, type Item, type ListHandlers } from './list';
 import { SearchBar } from './search';
+import { FilterBar } from './filters';
 import { type Maker, selectedValue, selectInValue } from './text';
 
 interface VsCodeApi {
@@ -55,22 +56,25 @@ const listHandlers: ListHandlers = {
 };
 const list = new CardList(el, listHandlers);
 
+const filters = new FilterBar(el, (filter) => vscode.postMessage({ type: 'filter', filter }));
+
 const search = new SearchBar(el, {
   query: (query) => vscode.postMessage({ type: 'search', query }),
   go: (place) => {
     if (place.card === null) {
       // An [[edits]] reason: not on a card; the source shows it.
       listHandlers.reveal(place.line, false);
-      return;
+      return true;
     }
     const item: Item = { card: place.card, turn: place.turn };
-    list.light(item, false);
-    list.reveal(item, 'center', (target) => {
+    const shown = list.reveal(item, 'center', (target) => {
       list.pin(target);
       search.highlight(list.element);
       report();
     });
+    if (shown) list.light(item, false);
     report();
+    return shown;
   },
 });
 
@@ -104,11 +108,15 @@ function apply(message: ReviewShow): void {
     previous = { version: message.version, keys: new Set(message.order) };
   }
   const typing = search.focused ? search.selection : undefined;
-  const nextHeader = headerElement(el, message, headerHandlers, search.element);
+  // A filter control that has the focus keeps it as it moves into the new header.
+  const control = filters.element.contains(document.activeElement) ? (document.activeElement as HTMLElement) : undefined;
+  filters.setTools(message.tools);
+  const nextHeader = headerElement(el, message, headerHandlers, [search.element, filters.element]);
   if (header) header.replaceWith(nextHeader);
   else root.replaceChildren(nextHeader, list.element);
   header = nextHeader;
   if (typing) search.refocus(typing);
+  control?.focus({ preventScroll: true });
   padBelowHeader();
   list.update(message.order, message.cards, message.outlines);
   report();
@@ -231,6 +239,8 @@ function drive(step: DriveStep): void {
       const box = [...target.querySelectorAll<HTMLElement>('.value')].find((b) => b.dataset['ref'] === ref);
       if (box) selectInValue(box, from, to);
     });
+  } else if ('filter' in step) {
+    filters.set(step.filter);
   } else if ('search' in step) {
     search.set(step.search);
   } else if ('press' in step) {

@@ -16,8 +16,8 @@ import type { Maker } from './text';
 export interface SearchHandlers {
   /** The query changed (empty: no search). */
   query(query: string): void;
-  /** Bring a place into view. */
-  go(place: SearchPlace): void;
+  /** Brings a place into view; false when the page does not show it (its session filtered out). */
+  go(place: SearchPlace): boolean;
 }
 
 /** Time after the last keystroke in the box before the query is sent. */
@@ -94,9 +94,12 @@ export class SearchBar {
   step(direction: 1 | -1): void {
     const places = this.result?.places ?? [];
     if (places.length === 0) return;
-    this.at = this.at === -1 ? (direction === 1 ? 0 : places.length - 1) : (this.at + direction + places.length) % places.length;
+    // Past the places the page does not show, once around at most.
+    for (let tries = 0; tries < places.length; tries++) {
+      this.at = this.at === -1 ? (direction === 1 ? 0 : places.length - 1) : (this.at + direction + places.length) % places.length;
+      if (this.on.go(places[this.at]!)) break;
+    }
     this.paintCount();
-    this.on.go(places[this.at]!);
   }
 
   /** Whether the box has the focus (the header about to be rebuilt takes it along). */
