@@ -11,6 +11,7 @@ import { ProfileOptionError } from './profileFiles';
 import { renderCommand } from './renderCommand';
 import { reviewCommand } from './reviewCommand';
 import { usage } from './usage';
+import { version } from './version';
 
 const commands: Readonly<Record<string, (argv: readonly string[], io: Io) => number>> = {
   check: checkCommand,
@@ -22,6 +23,10 @@ export function main(argv: readonly string[], io: Io): number {
   try {
     const [name, ...rest] = argv;
     if (name !== undefined && isHelp(name)) throw new HelpWanted();
+    if (name === '--version' || name === '-v') {
+      io.stdout(`${version}\n`);
+      return 0;
+    }
     const command = name === undefined ? undefined : commands[name];
     if (!command) throw new UsageError(name === undefined ? 'no command given' : `unknown command ${name}`);
     return command(rest, io);
