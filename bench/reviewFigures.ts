@@ -15,7 +15,7 @@ import { slotKey } from '../src-shared/prompts/review/outline';
 import { reviewRequest, reviewSearchRequest, type ReviewResult, type ReviewSearchResult } from '../src-shared/protocol/prompts';
 import { LspSession } from '../test/support/lspSession';
 import { type Figure, measure, median, type Plan } from './measure';
-import { middleTurnText } from './promptsInput';
+import { middleTurnText, turnTextLineOffsets } from './promptsInput';
 import { lineOf } from './serverFigures';
 
 export interface ReviewFigures {
@@ -113,9 +113,9 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
       return { ms: median(runs), places };
     };
     const common = await search('the');
-    // The words of a line in the middle of a turn's text (the line where the edits were typed, before them).
-    const at = middleTurnText(text);
-    const rare = await search(text.slice(at, at + 24).trim());
+    // The words of a turn's line a quarter into the file (the edits were typed in the middle).
+    const at = turnTextLineOffsets(text, 4)[0]!;
+    const rare = await search(text.slice(at + 10, at + 34).trim());
     return {
       input,
       bytes: text.length,

@@ -11,6 +11,7 @@
 import type { TomlTable, TomlValue } from 'smol-toml';
 import type { PromptsDocument, SessionModel } from '../toml/document';
 import { shown } from './pieces';
+import { findSecrets, redaction } from '../rules/secrets';
 
 /** A place that holds the query: a card's head (`turn` null), one of its turns, or (`card` null) an `[[edits]]` entry. */
 export interface SearchPlace {
@@ -77,12 +78,19 @@ export function hitsIn(value: TomlValue | undefined, needle: string): number {
   if (typeof value !== 'string') return 0;
   const lower = value.toLowerCase();
   if (!lower.includes(needle)) return 0;
+  // Most values hold nothing the page shows as a badge: their text is one run, searched as it is.
+  if (lower.length === value.length && !value.includes(redaction) && !value.includes('…[truncated ') && findSecrets(value).length === 0) return countIn(lower, needle);
   let hits = 0;
   for (const p of shown(value).pieces) {
     // Only text runs are searched: a secret shows as a mask, `[REDACTED]` and the truncation marker as badges.
     if (p.kind !== 'text') continue;
-    const run = p.text.toLowerCase();
-    for (let at = run.indexOf(needle); at !== -1; at = run.indexOf(needle, at + needle.length)) hits++;
+    hits += countIn(p.text.toLowerCase(), needle);
   }
+  return hits;
+}
+
+function countIn(run: string, needle: string): number {
+  let hits = 0;
+  for (let at = run.indexOf(needle); at !== -1; at = run.indexOf(needle, at + needle.length)) hits++;
   return hits;
 }
