@@ -31,6 +31,8 @@ export class SearchBar {
   private result: ReviewSearchShow | undefined;
   private at = -1;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** A step asked for before the answer came. */
+  private pending: 1 | -1 | undefined;
 
   constructor(
     el: Maker,
@@ -88,10 +90,19 @@ export class SearchBar {
     // A new version of the same query keeps the step it was at, as far as it still goes.
     this.at = same ? Math.min(this.at, result.places.length - 1) : -1;
     this.paintCount();
+    const pending = this.pending;
+    this.pending = undefined;
+    if (pending !== undefined) this.step(pending);
   }
 
-  /** Goes to the next (or previous) place, wrapping around. */
+  /** Goes to the next (or previous) place, wrapping around; before the answer came, once it comes. */
   step(direction: 1 | -1): void {
+    if (!this.result && this.input.value.trim() !== '') {
+      // Enter typed right after the query: search now rather than after the pause, and step when it answers.
+      this.pending = direction;
+      if (this.timer !== undefined) this.send();
+      return;
+    }
     const places = this.result?.places ?? [];
     if (places.length === 0) return;
     // Past the places the page does not show, once around at most.
@@ -153,6 +164,7 @@ export class SearchBar {
     this.timer = undefined;
     this.result = undefined;
     this.at = -1;
+    if (this.input.value.trim() === '') this.pending = undefined;
     this.paintCount();
     this.on.query(this.input.value);
   }
