@@ -406,11 +406,11 @@ function printReview(review: readonly ReviewFigures[]): void {
   const kb = (n: number) => (n / 1000).toFixed(0);
   const out = [
     '\nSession Review: reviewOf in process, every card built (median ms); through the server: the review request on open as the panel asks (the first 6 cards whole, the others as outlines),',
-    'the same without a window (every card whole), the page scrolled to the middle (its window, what it holds named), and a one-character edit there naming what it holds',
+    'the same without a window (every card whole), the page scrolled to the middle (its window, what it holds named), a one-character edit there naming what it holds, and the search over the whole file (median of 3)',
   ];
   out.push(
     formatTable(
-      ['input', 'sessions', 'reviewOf ms', 'open: diagnostics ms', 'open: review ms', 'open: KB sent', 'whole: ms', 'whole: KB', 'scroll: ms', 'scroll: KB', 'edit: review ms', 'edit: KB sent', 'edit: cards sent'],
+      ['input', 'sessions', 'reviewOf ms', 'open: diagnostics ms', 'open: review ms', 'open: KB sent', 'whole: ms', 'whole: KB', 'scroll: ms', 'scroll: KB', 'edit: review ms', 'edit: KB sent', 'edit: cards sent', 'search "the": ms (places)', 'search a turn: ms (places)'],
       review.map((r) => [
         r.input,
         String(r.sessions),
@@ -425,6 +425,8 @@ function printReview(review: readonly ReviewFigures[]): void {
         r.editMs.toFixed(1),
         kb(r.editBytes),
         String(r.editCardsSent),
+        `${r.searchCommonMs.toFixed(0)} (${r.searchCommonPlaces})`,
+        `${r.searchRareMs.toFixed(1)} (${r.searchRarePlaces})`,
       ]),
     ),
   );
