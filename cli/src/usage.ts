@@ -14,7 +14,7 @@ export function usage(): string {
                          [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--ci] [--allow-empty]
                          [--] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile NAME|FILE]
-  packs-and-prompts --help
+  packs-and-prompts --help | --version
 
 check   Checks prompt packs (*.pack, or any file whose first line starts
         \`%% loom-prompt-pack\`) and spec .prompts captures against every
