@@ -40,6 +40,8 @@ export interface RenderDisciplineInput {
   readonly settings: Pick<PackSettings, 'severity' | 'maxRenderBytes'>;
   /** Renders one side for one environment; the server passes its caches. Default: `render`. */
   readonly render?: (pack: Pack, side: 'baseline' | 'current', environment: JudgedEnvironment) => string;
+  /** The baseline's name in messages: `HEAD` unless the command line's `--base` names another revision. */
+  readonly base?: string;
 }
 
 /** What the bump fix needs, and which environments changed. */
@@ -60,7 +62,7 @@ export interface OverBudgetData {
 const namedInMessage = 3;
 
 export function checkRenderDiscipline(input: RenderDisciplineInput): Finding[] {
-  const { current, baseline, environments, profile, settings } = input;
+  const { current, baseline, environments, profile, settings, base = 'HEAD' } = input;
   const renderOf = input.render ?? ((pack: Pack, _side: string, e: JudgedEnvironment) => render(pack, e.environment, profile));
   const findings: Finding[] = [];
   const range = versionLineRange(current);
@@ -76,7 +78,7 @@ export function checkRenderDiscipline(input: RenderDisciplineInput): Finding[] {
         range,
         severity: 'warning',
         code: packCodes.renderChangedVersionUnchanged,
-        message: `the render changed but the version did not: \`${current.version}\` is HEAD's version too, and the render differs from HEAD's in ${named(changed.map((e) => e.label), environments.length)}`,
+        message: `the render changed but the version did not: \`${current.version}\` is ${base}'s version too, and the render differs from ${base}'s in ${named(changed.map((e) => e.label), environments.length)}`,
         data,
       });
     }
