@@ -48,7 +48,11 @@ export function parseToml(text: string, split?: { readonly notToml10?: Toml10Pro
   try {
     value = parse(text, { integersAsBigInt: true, maxDepth: maxNesting });
   } catch (e) {
-    return { error: syntaxErrorOf(e) };
+    const error = syntaxErrorOf(e);
+    // What only TOML 1.1 allows, on a line before smol-toml's error, is the first error as TOML 1.0.
+    const before = text.slice(0, lineStartOf(text, error.line));
+    const earlier = before.length > 0 ? toml10Problem(before) : undefined;
+    return { error: earlier ? { message: earlier.message, ...lineAndCharacter(text, earlier.at) } : error };
   }
   if (nestedDeeperThan(value, maxNesting)) {
     return { error: { message: `tables nested more than ${maxNesting} levels deep (through dotted keys or headers); nothing here is read`, line: 0, character: 0 } };

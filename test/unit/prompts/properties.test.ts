@@ -133,16 +133,23 @@ test('validation never throws and keeps every range inside the document, on muta
   );
 });
 
-/** The 0-based line of the whole text's first error as TOML 1.0 (smol-toml's, else what only TOML 1.1 allows), or undefined if it has none. */
+/**
+ * The 0-based line of the whole text's first error as TOML 1.0, or undefined
+ * if it has none: smol-toml's (TOML 1.1), unless what only TOML 1.1 allows
+ * comes earlier, in the lines before it.
+ */
 function wholeFileErrorLine(text: string): number | undefined {
+  let line: number | undefined;
+  let before = text;
   try {
     parse(text);
   } catch (e) {
     assert.ok(e instanceof TomlError, String(e));
-    return e.line - 1;
+    line = e.line - 1;
+    before = text.split('\n').slice(0, line).join('\n');
   }
-  const problem = toml10Problem(text);
-  return problem && text.slice(0, problem.at).split('\n').length - 1;
+  const problem = toml10Problem(before);
+  return problem ? before.slice(0, problem.at).split('\n').length - 1 : line;
 }
 
 test('a file is valid TOML 1.0 exactly when no toml-syntax finding is reported, and the first is on the line a whole-file parse reports', () => {
