@@ -39,9 +39,29 @@ export const defaultSettings: Settings = {
   maxItemsComputed: 5000,
 };
 
-/** Fills what a partial settings object (from the client, or none) leaves out. */
-export function resolveSettings(raw: unknown): Settings {
-  const r = isObject(raw) ? raw : {};
+/**
+ * The settings that can hide or soften a finding (severities, patterns, limits), under the
+ * section: `capabilities.untrustedWorkspaces.restrictedConfigurations` lists each, and until
+ * the workspace is trusted the server takes their defaults, so a cloned repository's
+ * `.vscode/settings.json` cannot switch its own secret warnings off. `pack.profile` is not
+ * here: a pack names its own profile in its text anyway.
+ */
+export const restrictedSettings = [
+  'maxFileSizeMB',
+  'maxItemsComputed',
+  'pack.severity',
+  'pack.maxRenderBytes',
+  'prompts.strictUnknownTools',
+  'prompts.secrets.severity',
+  'prompts.secrets.extraPatterns',
+] as const;
+
+/**
+ * Fills what a partial settings object (from the client, or none) leaves out. `trusted: false`:
+ * the restricted settings keep their defaults, whatever the client sent.
+ */
+export function resolveSettings(raw: unknown, options: { readonly trusted: boolean } = { trusted: true }): Settings {
+  const r = isObject(raw) ? (options.trusted ? raw : withoutRestricted(raw)) : {};
   const pack = isObject(r['pack']) ? r['pack'] : {};
   const prompts = isObject(r['prompts']) ? r['prompts'] : {};
   const profile = typeof pack['profile'] === 'string' && pack['profile'].trim() !== '' ? pack['profile'].trim() : defaultSettings.pack.profile;
@@ -90,6 +110,21 @@ function count(v: unknown): number | undefined {
 /** A positive whole number of bytes; 0, null and anything else mean no budget. */
 function byteBudget(v: unknown): number | null {
   return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : null;
+}
+
+function withoutRestricted(raw: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...raw };
+  for (const key of restrictedSettings) {
+    const parts = key.split('.');
+    let node: Record<string, unknown> | undefined = out;
+    for (const part of parts.slice(0, -1)) {
+      const child: unknown = node[part];
+      node = isObject(child) ? (node[part] = { ...child }) : undefined;
+      if (!node) break;
+    }
+    if (node) delete node[parts[parts.length - 1]!];
+  }
+  return out;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

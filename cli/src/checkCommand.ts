@@ -25,6 +25,7 @@ import { trackedEnvironmentFiles } from './packDiscipline';
 import { asErrors, type Strictness } from './strict';
 import { bundleRootFor, checkBundles, withBundleFindings, withCiErrors } from './bundle';
 import { checkProfileFile, CliProfiles, isProfileFile } from './profileFiles';
+import { CheckedTree } from './checkedTree';
 
 /** The command line's own ways past each limit, for the refusal's message. */
 const cliHints: LimitHints = {
@@ -79,6 +80,7 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const environmentFiles: string[] = [];
   const bundleRoots: string[] = [];
   const profileFiles: string[] = [];
+  const tree = new CheckedTree(args.positionals);
   /** Files named one by one, and the bundles they lie in (their `prompts/` folder's, as `check FOLDER` would take it). */
   const named: string[] = [];
   for (const p of args.positionals) {
@@ -90,18 +92,24 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     } else {
       bundleRoots.push(bundleRootFor(p));
       const found = walk(p, (file) => isEnvironmentFile(file) || isProfileFile(file) || walkedKind(file) !== undefined);
-      const toCheck = found.files.filter((f) => !isEnvironmentFile(f));
+      // A link out of the tree is not followed: its target's contents would reach the log.
+      const files: string[] = [];
+      for (const f of found.files) {
+        if (tree.contains(f)) files.push(f);
+        else problems.push(`cannot read ${f}: not a file inside the checked tree`);
+      }
+      const toCheck = files.filter((f) => !isEnvironmentFile(f));
       // A folder with nothing to check is no pass: a mistyped or moved path would pass every run.
       if (toCheck.length === 0 && found.errors.length === 0 && !args.options.has('allow-empty')) {
         problems.push(`${p}: no pack, .prompts or .loomprofile.json file in it, so nothing was checked (pass --allow-empty if that is expected)`);
       }
       targets.push(...toCheck);
-      profileFiles.push(...found.files.filter(isProfileFile));
-      environmentFiles.push(...found.files.filter(isEnvironmentFile));
+      profileFiles.push(...files.filter(isProfileFile));
+      environmentFiles.push(...files.filter(isEnvironmentFile));
       problems.push(...found.errors.map((e) => `cannot read ${e.path}: ${e.reason}`));
     }
   }
-  const profiles = new CliProfiles(profile, [...profileFiles, ...targets.filter(isProfileFile)]);
+  const profiles = new CliProfiles(profile, [...profileFiles, ...targets.filter(isProfileFile)], tree);
   const baselines = new Baselines(base, nodeSyncSpawner, pointedRepository(process.env));
   const tracked = (root: string) => trackedEnvironmentFiles(root, nodeSyncSpawner, baselines.location);
   const context = { environments: new EnvironmentFiles(environmentFiles, tracked, (text) => notes.push(text)), profiles, strict, baselines };

@@ -2,7 +2,10 @@
 // setting is (the profile for packs that do not name their own in a
 // `%% # profile:` comment), and every `*.loomprofile.json` the walk of the
 // command's directories finds is a workspace profile a name can pick, and
-// a file `check` reports on, each error at its JSON position.
+// a file `check` reports on, each error at its JSON position. A file the
+// repository names or links (a pack's `%% # profile: PATH`, a profile file
+// beside a pack) is read only inside the checked tree (checkedTree.ts);
+// anything else is "no profile file", whether it exists or not.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,6 +16,7 @@ import { parseProfileFile, profileFileSuffix, type ProfileFileError } from '../.
 import { isProfileName, profileNames } from '../../src-shared/pack/profiles';
 import { describePath } from '../../src-shared/text/jsonPositions';
 import { UsageError } from './args';
+import type { CheckedTree } from './checkedTree';
 import { readFile } from './files';
 
 export const profileInvalidCode = 'profile/invalid';
@@ -26,9 +30,16 @@ export class CliProfiles {
   /** What `--profile` asks for: a built-in's or a read file's name. */
   private readonly setting: string | undefined;
 
-  /** `option`: `--profile`'s value; `walked`: the profile files the walk found. Throws a UsageError for a name no profile has. */
-  constructor(option: string | undefined, walked: readonly string[] = []) {
-    for (const file of walked) this.load(file);
+  /**
+   * `option`: `--profile`'s value; `walked`: the profile files the walk found; `tree`: where a
+   * file the repository names may be read from. Throws a UsageError for a name no profile has.
+   */
+  constructor(
+    option: string | undefined,
+    walked: readonly string[],
+    private readonly tree: CheckedTree,
+  ) {
+    for (const file of walked) this.loadInTree(file);
     if (option === undefined || isProfileName(option)) {
       this.setting = option;
       return;
@@ -51,7 +62,7 @@ export class CliProfiles {
   choose(text: string, file: string): ProfileChoice {
     const directive = profileDirective(text);
     if (directive && !isProfileName(directive.value)) {
-      if (directive.value.endsWith('.json') || directive.value.includes('/')) this.load(path.resolve(path.dirname(file), directive.value));
+      if (directive.value.endsWith('.json') || directive.value.includes('/')) this.loadInTree(path.resolve(path.dirname(file), directive.value));
       // A name no file read so far has: the profile files beside the pack, as a workspace would hold them.
       else if (![...this.files.values()].some((f) => f.result.ok && f.result.profile.name === directive.value)) this.loadBeside(file);
     }
@@ -70,7 +81,12 @@ export class CliProfiles {
       // An unreadable folder holds no profile: the pack falls back and says which name was not found.
       return;
     }
-    for (const name of names) if (isProfileFile(name)) this.load(path.join(folder, name));
+    for (const name of names) if (isProfileFile(name)) this.loadInTree(path.join(folder, name));
+  }
+
+  /** A file the repository chose: only a profile file inside the tree, else nothing is read and nothing said. */
+  private loadInTree(file: string): void {
+    if (isProfileFile(file) && this.tree.contains(file)) this.load(file);
   }
 
   private load(file: string): ProfileFile | undefined {

@@ -10,18 +10,19 @@ import type { Environment } from '../../src-shared/pack/environment';
 import { parseEnvironmentFile } from '../../src-shared/pack/environmentFile';
 import { environmentPresets, findPreset } from '../../src-shared/pack/presets';
 import { describeProblem, assess, type Problem } from '../../src-shared/pack/problems';
+import { CheckedTree } from './checkedTree';
 import { CliProfiles } from './profileFiles';
 import { maxRenderLength, renderOutcome } from '../../src-shared/pack/render';
 import { postureWarning } from '../../src-shared/pack/summary';
 import { parseArgs, stringOption, UsageError } from './args';
-import { readFile } from './files';
+import { readOrSay } from './files';
 import type { Io } from './io';
 import { printable } from './output';
 
 export function renderCommand(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, { env: { value: true }, preset: { value: true }, json: { value: false }, profile: { value: true } });
-  const profiles = new CliProfiles(stringOption(args, 'profile'));
   if (args.positionals.length !== 1) throw new UsageError('render needs exactly one PACK');
+  const profiles = new CliProfiles(stringOption(args, 'profile'), [], new CheckedTree(args.positionals));
   const envFile = stringOption(args, 'env');
   const presetId = stringOption(args, 'preset');
   if (envFile !== undefined && presetId !== undefined) throw new UsageError('give --env or --preset, not both');
@@ -79,13 +80,6 @@ export function renderCommand(argv: readonly string[], io: Io): number {
   io.stdout(text);
   for (const p of assessment.corrupting) io.stderr(`warning: ${describeProblem(p)}\n`);
   return 0;
-}
-
-function readOrSay(file: string, io: Io): { readonly bytes: Buffer; readonly text: string } | undefined {
-  const read = readFile(file);
-  if (read.ok) return read;
-  io.stderr(`cannot read ${printable(file)}: ${read.reason}\n`);
-  return undefined;
 }
 
 // Structured, with the sentence a person reads: `{kind, name, section?, message}`.

@@ -20,7 +20,7 @@ import { registerVersionedEdits } from './versionedEdits';
 
 export async function activateWith(context: ExtensionContext, client: BaseLanguageClient, output: OutputChannel): Promise<PacksApi> {
   registerVersionedEdits(context);
-  registerHandEditClient(context, client);
+  const handEditStatus = registerHandEditClient(context, client);
   const bundleStatus = registerBundleStatus(context, client);
   await client.start();
   const { version } = context.extension.packageJSON as { version: string };
@@ -33,5 +33,5 @@ export async function activateWith(context: ExtensionContext, client: BaseLangua
   const renders = registerRenderDocuments(context, client, environments, baselinesChanged);
   registerPackCommands(context, { previews, environments, renders });
   const reviews = registerReviews(context, client, baselinesChanged);
-  return packsApi(previews, statusBar, reviews, bundleStatus);
+  return packsApi(previews, statusBar, reviews, bundleStatus, handEditStatus);
 }

@@ -6,7 +6,7 @@
 import type * as vscode from 'vscode';
 import type { PreviewShown } from './preview/packPreview';
 import type { PreviewManager } from './preview/previewManager';
-import type { BundleStatusParams } from '../../src-shared/protocol/prompts';
+import type { BundleStatusParams, HandEditStatusParams } from '../../src-shared/protocol/prompts';
 import type { DocumentStatusItem } from './prompts/documentStatus';
 import type { PackStatusBar } from './statusBar';
 import type { ReviewManager } from './review/reviewManager';
@@ -25,16 +25,25 @@ export interface PacksApi {
   reviewDrive(uri: string, step: DriveStep): boolean;
   /** Does to the review of `uri` what a window reload does (a new panel restored from its page's saved state); false when none is open. */
   reviewReload(uri: string): boolean;
+  /** The hand-edit verdict the server last sent for the `.prompts` file `uri` (its version, state and line). */
+  handEditStatus(uri: string): HandEditStatusParams | undefined;
   /** The bundle item's text while a `.prompts` file is the active editor. */
   bundleStatusText(): string | undefined;
 }
 
-export function packsApi(previews: PreviewManager, statusBar: PackStatusBar, reviews: ReviewManager, bundleStatus: DocumentStatusItem<BundleStatusParams>): PacksApi {
+export function packsApi(
+  previews: PreviewManager,
+  statusBar: PackStatusBar,
+  reviews: ReviewManager,
+  bundleStatus: DocumentStatusItem<BundleStatusParams>,
+  handEditStatus: DocumentStatusItem<HandEditStatusParams>,
+): PacksApi {
   return {
     reviewShown: (uri) => reviews.lastReport(uri),
     reviewDrive: (uri, step) => reviews.drive(uri, step),
     reviewReload: (uri) => reviews.reload(uri),
     bundleStatusText: () => bundleStatus.text,
+    handEditStatus: (uri) => handEditStatus.statusOf(uri),
     previewShown: (packUri) => previews.lastShown(packUri),
     onDidShowPreview: previews.onDidShow,
     statusBarText: () => statusBar.text,

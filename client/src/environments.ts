@@ -9,7 +9,7 @@
 
 import { baseName } from '../../src-shared/text/uriPath';
 import * as vscode from 'vscode';
-import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
+import { type BaseLanguageClient as LanguageClient, State } from 'vscode-languageclient';
 import { describeEnvironmentErrors, environmentToJson, parseEnvironmentFile } from '../../src-shared/pack/environmentFile';
 import type { Environment } from '../../src-shared/pack/environment';
 import { environmentPresets } from '../../src-shared/pack/presets';
@@ -62,6 +62,8 @@ export class Environments implements vscode.Disposable {
         else if (isEnvironmentFile(d.uri) && !vscode.workspace.isTrusted) this.setFile(d.uri, d.getText());
       }),
       this.onDidChange(() => this.tellServerAll()),
+      // A restarted server (after a crash) knows no environment nor any pack's choice: it hears them all again.
+      this.client.onDidChangeState((e) => e.newState === State.Running && this.tellServerAll()),
     );
     if (vscode.workspace.isTrusted) await this.discover();
     else {

@@ -5,7 +5,7 @@
 // or a pack's `%% # profile:` comment may name one.
 
 import * as vscode from 'vscode';
-import type { BaseLanguageClient } from 'vscode-languageclient';
+import { type BaseLanguageClient, State } from 'vscode-languageclient';
 import { profileFileSuffix } from '../../src-shared/pack/profileFile';
 import { workspaceProfilesNotification, type WorkspaceProfileFile, type WorkspaceProfilesParams } from '../../src-shared/protocol/pack';
 
@@ -33,6 +33,8 @@ class WorkspaceProfiles implements vscode.Disposable {
         else if (this.files.delete(d.uri.toString())) this.schedule();
       }),
     );
+    // A restarted server (after a crash) knows no profile file: it hears them all again.
+    this.subscriptions.push(this.client.onDidChangeState((e) => e.newState === State.Running && this.tellServer()));
     if (vscode.workspace.isTrusted) await this.discover();
     else {
       for (const d of vscode.workspace.textDocuments) if (isProfileFile(d.uri)) this.set(d.uri, d.getText(), false);

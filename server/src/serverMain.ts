@@ -96,7 +96,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
 
   async function settingsFor(uri: string): Promise<Settings> {
     if (!canAskConfiguration) return resolveSettings(undefined);
-    return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }));
+    // Untrusted, a setting that could hide a finding keeps its default (settings.ts).
+    return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }), { trusted: trust.trusted });
   }
 
   const encoding = registerEncodingSupport(documents, host.readFileBytes, (uri) => diagnostics.revalidate([uri]));
@@ -123,8 +124,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const workspaceFiles = trustedFiles(host.workspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust);
   const workspace = new WorkspaceIndex(
     workspaceFiles,
-    // A document too large or binary for the default limit is left out, as on disk.
-    () => documents.all().filter((d) => !limits.refusal(d, defaultSettings)),
+    // A document too large or binary for the default limit is left out, as on disk; only those of the language asked about are measured (a large pack opening is no business of a .prompts bundle).
+    (languageId) => documents.all().filter((d) => d.languageId === languageId && !limits.refusal(d, defaultSettings)),
     clientFileWatcher(connection, () => canWatchFiles, logger),
   );
   connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));
@@ -150,6 +151,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
 
   connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
+  // Trust brings the restricted settings' own values.
+  trust.onDidChange(() => diagnostics.revalidateAll());
   connection.onRequest(
     validationStatsRequest,
     guard(logger, 'validationStats', null, (): ValidationStatsResult => ({

@@ -92,7 +92,8 @@ function lookUp(requested: string, files: readonly ProfileFile[], base: string |
   if (requested.endsWith('.json') || requested.includes('/')) {
     const wanted = base === undefined ? undefined : resolveUri(base, requested);
     const file = files.find((f) => f.uri === wanted || f.uri === requested || f.path === requested || f.path === requested.replace(/^\.\//, ''));
-    if (!file) return { ok: false, reason: `no profile file \`${requested}\`${requested.endsWith(profileFileSuffix) ? '' : ` (profile files end in \`${profileFileSuffix}\`)`}` };
+    // The same words whether a file is missing or outside what may be read: never an oracle.
+    if (!file) return { ok: false, reason: `no profile file \`${requested}\` inside the checked tree${requested.endsWith(profileFileSuffix) ? '' : ` (profile files end in \`${profileFileSuffix}\`)`}` };
     return fromFile(file);
   }
   const named = files.filter((f) => (f.result.ok ? f.result.profile.name : f.result.name) === requested);

@@ -149,14 +149,15 @@ function names(v: unknown, at: JsonPath, kind: 'section' | 'fragment', error: Er
     error(at, `must be a list of ${kind} names`);
     return [];
   }
-  const kept: string[] = [];
+  // A set, not the list searched again per item: a profile of many names is read in linear time.
+  const kept = new Set<string>();
   v.forEach((item, i) => {
     const problem = nameProblem(item, kind);
     if (problem) error([...at, i], problem);
-    else if (kept.includes(item as string)) error([...at, i], `\`${String(item)}\` is listed twice`);
-    else kept.push(item as string);
+    else if (kept.has(item as string)) error([...at, i], `\`${String(item)}\` is listed twice`);
+    else kept.add(item as string);
   });
-  return kept;
+  return [...kept];
 }
 
 function nameProblem(item: unknown, kind: 'section' | 'fragment' | 'binding'): string | undefined {
@@ -172,13 +173,13 @@ function readEnforcements(v: unknown, error: ErrorSink): Enforcement[] {
     error(['enforcements'], `must be a non-empty list of postures from ${quoted(enforcements)}`);
     return [];
   }
-  const kept: Enforcement[] = [];
+  const kept = new Set<Enforcement>();
   v.forEach((item, i) => {
     if (!(enforcements as readonly unknown[]).includes(item)) error(['enforcements', i], `must be one of ${quoted(enforcements)}`);
-    else if (kept.includes(item as Enforcement)) error(['enforcements', i], `\`${String(item)}\` is listed twice`);
-    else kept.push(item as Enforcement);
+    else if (kept.has(item as Enforcement)) error(['enforcements', i], `\`${String(item)}\` is listed twice`);
+    else kept.add(item as Enforcement);
   });
-  return kept;
+  return [...kept];
 }
 
 function readLiterals(v: unknown, error: ErrorSink): LiteralRule[] {
@@ -189,6 +190,7 @@ function readLiterals(v: unknown, error: ErrorSink): LiteralRule[] {
     return [];
   }
   const kept: LiteralRule[] = [];
+  const bound = new Set<string>();
   v.forEach((item, i) => {
     const here = [...at, i];
     if (!isFields(item)) return error(here, 'must be an object with `name` and `from`');
@@ -203,7 +205,8 @@ function readLiterals(v: unknown, error: ErrorSink): LiteralRule[] {
       error([...here, item['join'] !== undefined ? 'join' : 'item_prefix'], `\`${from}\` is not a list, so it has nothing to join`, true);
     }
     if (name === undefined || !(fields as readonly unknown[]).includes(from)) return;
-    if (kept.some((l) => l.name === name)) return error([...here, 'name'], `\`${name}\` is bound twice`, true);
+    if (bound.has(name)) return error([...here, 'name'], `\`${name}\` is bound twice`, true);
+    bound.add(name);
     kept.push({
       name,
       from: from as EnvironmentField,
@@ -232,6 +235,7 @@ function readSelections(v: unknown, postures: readonly Enforcement[], error: Err
     return [];
   }
   const kept: SelectionRule[] = [];
+  const bound = new Set<string>();
   v.forEach((item, i) => {
     const here = [...at, i];
     if (!isFields(item)) return error(here, 'must be an object with `name` and `cases` (or `by` and `fragments`)');
@@ -246,7 +250,8 @@ function readSelections(v: unknown, postures: readonly Enforcement[], error: Err
     else if (hasTable) cases = readTable(item, here, postures, error);
     else error(here, 'needs `cases` (or `by` with `fragments`)');
     if (name === undefined) return;
-    if (kept.some((s) => s.name === name)) return error([...here, 'name'], `\`${name}\` is bound twice`, true);
+    if (bound.has(name)) return error([...here, 'name'], `\`${name}\` is bound twice`, true);
+    bound.add(name);
     kept.push({ name, cases, ...(typeof item['doc'] === 'string' && { doc: item['doc'] }) });
   });
   return kept;

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DiagnosticSeverity } from 'vscode-languageserver/node';
-import { LspSession } from '../support/lspSession';
+import { LspSession, trusted } from '../support/lspSession';
 import { examplesDir } from '../support/paths';
 
 const uri = 'file:///workspace/prompts/agent.pack';
@@ -72,7 +72,7 @@ test('a corrupt pack gets one diagnostic per mistake; fixing it clears them', as
 });
 
 test('the severity settings reach the pack diagnostics', async () => {
-  const session = await LspSession.start({ settings: { pack: { profile: 'loom-9', severity: { 'pack/unknown-keyword': 'warning', 'pack/text-outside-section': 'off' } } } });
+  const session = await LspSession.start({ ...trusted, settings: { pack: { profile: 'loom-9', severity: { 'pack/unknown-keyword': 'warning', 'pack/text-outside-section': 'off' } } } });
   try {
     await session.open(uri, 'loom-pack', corrupt);
     const found = await session.diagnosticsAt(uri, 1);

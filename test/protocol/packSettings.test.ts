@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DiagnosticSeverity, type PublishDiagnosticsParams } from 'vscode-languageserver/node';
-import { LspSession } from '../support/lspSession';
+import { LspSession, trusted } from '../support/lspSession';
 import { examplesDir } from '../support/paths';
 
 const uri = 'file:///work/agent.pack';
@@ -29,7 +29,7 @@ test('profile loom-1 makes a loom-9 pack\'s loom-9-only bindings unknown', async
 });
 
 test('severity overrides: each level, and off; a settings change re-publishes', async () => {
-  const session = await LspSession.start({ settings: { pack: { severity: { 'pack/missing-section': 'information' } } } });
+  const session = await LspSession.start({ ...trusted, settings: { pack: { severity: { 'pack/missing-section': 'information' } } } });
   try {
     const text = loom9.replace(/%% section delegation\n[\s\S]*?(?=%% section conduct)/, '');
     await session.open(uri, 'loom-pack', text);

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver/node';
-import { LspSession } from '../support/lspSession';
+import { LspSession, trusted } from '../support/lspSession';
 import { fakeSecrets } from '../support/fakeSecrets';
 import { lines, minimalValid } from '../support/promptsFixtures';
 
@@ -53,7 +53,7 @@ test('an invalid .prompts file gets every finding as a diagnostic, and fixing it
 });
 
 test('with prompts.strictUnknownTools an unknown tool is an error', async () => {
-  const session = await LspSession.start({ settings: { prompts: { strictUnknownTools: true } } });
+  const session = await LspSession.start({ ...trusted, settings: { prompts: { strictUnknownTools: true } } });
   try {
     await session.open(uri, 'spec-prompts', invalid);
     const diagnostics = await session.diagnosticsAt(uri, 1);
@@ -69,7 +69,7 @@ test('with prompts.strictUnknownTools an unknown tool is an error', async () => 
 test('prompts.secrets: a kind made an error, another off, and a team pattern, as the settings say; an allowed secret is a hint', async () => {
   const [gh, stripe] = ['ghp', 'stripe'].map((n) => fakeSecrets(3).find((f) => f.name === n)!.text);
   const settings = { prompts: { secrets: { severity: { 'github-token': 'error', 'stripe-key': 'off' }, extraPatterns: [{ kind: 'acme-token', pattern: 'acme_[0-9]{12}' }] } } };
-  const session = await LspSession.start({ settings });
+  const session = await LspSession.start({ ...trusted, settings });
   try {
     const text = lines(minimalValid, `  summary = "${gh} ${stripe} acme_123456789012"`, `  lesson = "${gh}" # gitleaks:allow`);
     await session.open(uri, 'spec-prompts', text);

@@ -18,7 +18,7 @@ import { renderRequest } from '../../src-shared/protocol/pack';
 import { validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol/common';
 import { toDiagnostic } from '../../server/src/diagnostics';
 import { type HeldValidation, holdValidationRequest, releaseValidationRequest, testHooksVariable } from '../../server/src/testHooks';
-import { LspSession, withDeadline } from '../support/lspSession';
+import { LspSession, trusted, withDeadline } from '../support/lspSession';
 import { minimalValid } from '../support/promptsFixtures';
 import { generatePrompts } from '../support/promptsGenerator';
 
@@ -57,7 +57,7 @@ test('a small document opened after a large one gets its diagnostics while the l
 test('over the size limit: one warning on line 0, no feature reads the file; raising the setting checks it', async () => {
   const text = generatePrompts({ sessions: 20, turns: 10, seed: 2 });
   const limit = text.length / 2 / (1024 * 1024);
-  const session = await LspSession.start({ settings: { maxFileSizeMB: limit } });
+  const session = await LspSession.start({ ...trusted, settings: { maxFileSizeMB: limit } });
   try {
     const uri = 'file:///work/prompts/captured/capture.prompts';
     await session.open(uri, 'spec-prompts', text);

@@ -3,7 +3,8 @@
 // none) and reads no file that is not open (Go to Session finds the open
 // file's sessions, not those of a file only on disk), for `.prompts` hand
 // edits, a pack's render discipline and its committed render alike. Once
-// trust is granted, both start.
+// trust is granted, both start. A setting that could hide a finding (a
+// secret kind or a pack code made `off`) keeps its default until then.
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -16,6 +17,8 @@ import { TempRepo } from '../support/gitRepos';
 import { committed } from '../support/handEditFixtures';
 import { loggingGit, untilLogged } from '../support/loggingGit';
 import { LspSession } from '../support/lspSession';
+import { fakeSecrets } from '../support/fakeSecrets';
+import { lines, minimalValid } from '../support/promptsFixtures';
 
 const pack = '%% loom-prompt-pack 1\n%% version v1\n%% section identity\nYou are an agent.\n';
 
@@ -51,5 +54,26 @@ test('untrusted, the server runs no git and reads no closed file; once trusted i
     git.restore();
     await session.stop();
     repo.dispose();
+  }
+});
+
+test('untrusted, a workspace cannot switch a secret or a pack finding off; once trusted, its settings apply', async () => {
+  const stripe = fakeSecrets(3).find((f) => f.name === 'stripe')!.text;
+  const settings = { prompts: { secrets: { severity: { 'stripe-key': 'off' } } }, pack: { severity: { 'pack/missing-section': 'off' } } };
+  const session = await LspSession.start({ settings });
+  try {
+    const promptsUri = 'file:///w/a.prompts';
+    const packUri = 'file:///w/agent.pack';
+    await session.open(promptsUri, 'spec-prompts', lines(minimalValid, `  summary = "${stripe}"`));
+    await session.open(packUri, 'loom-pack', pack);
+    const kinds = (ds: { code?: unknown; data?: unknown }[]) => ds.filter((d) => d.code === 'prompts/secret').map((d) => (d.data as { kind: string }).kind);
+    assert.deepEqual(kinds(await session.diagnosticsAt(promptsUri, 1)), ['stripe-key'], 'the secret is reported while untrusted');
+    assert.ok((await session.diagnosticsAt(packUri, 1)).some((d) => d.code === 'pack/missing-section'), 'the pack finding is reported while untrusted');
+
+    await session.connection.sendNotification(workspaceTrustedNotification, {});
+    await session.waitForDiagnostics(promptsUri, (p) => kinds(p.diagnostics).length === 0);
+    await session.waitForDiagnostics(packUri, (p) => !p.diagnostics.some((d) => d.code === 'pack/missing-section'));
+  } finally {
+    await session.stop();
   }
 });

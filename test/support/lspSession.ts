@@ -36,6 +36,9 @@ export interface SessionOptions {
   readonly transport?: 'stdio' | 'ipc';
 }
 
+/** Session options for a trusted workspace: the settings that could hide a finding apply only then (src-shared/settings.ts). */
+export const trusted = { initializationOptions: { workspaceTrusted: true } } as const;
+
 export class LspSession {
   private readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
   private readonly waiters: Array<{ uri: string; test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];

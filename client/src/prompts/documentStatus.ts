@@ -34,6 +34,11 @@ export class DocumentStatusItem<S extends DocumentStatus> implements vscode.Disp
     this.show();
   }
 
+  /** The last status the server sent for `uri`, shown or not (for the end-to-end tests). */
+  statusOf(uri: string): S | undefined {
+    return this.byUri.get(vscode.Uri.parse(uri).toString());
+  }
+
   /** What the item shows now, if it shows (for the end-to-end tests). */
   get text(): string | undefined {
     const document = vscode.window.activeTextEditor?.document;

@@ -24,12 +24,14 @@ import { registerCommittedValues } from './committedValues';
 import { GitWatch } from './gitWatch';
 import { applyHandEditFix } from './handEditFixes';
 import { handEditStatusItem } from './handEditStatus';
+import type { DocumentStatusItem } from './documentStatus';
 
 export function handEditInitializationOptions(): HandEditInitializationOptions {
   return { workspaceTrusted: vscode.workspace.isTrusted };
 }
 
-export function registerHandEditClient(context: vscode.ExtensionContext, client: LanguageClient): void {
+/** Registers the hand-edit commands and status; returns the status item (what the end-to-end tests read). */
+export function registerHandEditClient(context: vscode.ExtensionContext, client: LanguageClient): DocumentStatusItem<HandEditStatusParams> {
   registerCommittedValues(context);
   const status = handEditStatusItem();
   const watch = new GitWatch(() => void client.sendNotification(gitHeadMovedNotification, {}));
@@ -56,6 +58,7 @@ export function registerHandEditClient(context: vscode.ExtensionContext, client:
       onActivePrompts((editor) => ({ kind: 'makePrivate', position: point(editor.selection.active) }), client),
     ),
   );
+  return status;
 }
 
 /** Runs a fix for the active editor, which must show a `.prompts` file. */

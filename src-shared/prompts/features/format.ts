@@ -18,6 +18,7 @@ import { compareCodePoints, normalizeKey, renderValue } from './formatValues';
 import { tableNameOf } from '../toml/locate';
 import { sameTomlValue } from '../toml/equal';
 import { parseToml, type TomlSyntaxError } from '../toml/blocks';
+import type { TomlTable } from 'smol-toml';
 
 export type FormatResult = { readonly text: string } | { readonly declined: string };
 
@@ -56,9 +57,13 @@ export function formatDocument(doc: PromptsDocument): FormatResult {
     if (items.tail.leadingBlank) out.blank();
     out.comments(items.tail, '');
   }
-  const text = (items.bom ? '\ufeff' : '') + out.join(lineEnding(doc.text));
+  return unlessValuesChange(before.value, (items.bom ? '\ufeff' : '') + out.join(lineEnding(doc.text)));
+}
+
+/** The formatted `text`, unless it does not parse or reads other than `before` did: a formatter bug declines, it never reaches the file. */
+export function unlessValuesChange(before: TomlTable, text: string): FormatResult {
   const after = parseToml(text);
-  if (!after.value || !sameTomlValue(before.value, after.value)) return { declined: 'formatting would change a value' };
+  if (!after.value || !sameTomlValue(before, after.value)) return { declined: 'formatting would change a value' };
   return { text };
 }
 

@@ -14,7 +14,7 @@ import { comparePositions, type Position, type Range } from '../../text/range';
 import type { Block } from '../toml/block';
 import type { PromptsDocument } from '../toml/document';
 import { forEachStatementMember } from '../toml/statements';
-import { redactSecrets } from '../rules/redactText';
+import { labelLookahead, maskedCut } from '../rules/redactText';
 import { stringPrefixOf } from '../toml/stringPrefix';
 import type { BlockIndex } from '../toml/scanner';
 import type { Header, Span, TableNode } from '../toml/syntaxTree';
@@ -223,7 +223,7 @@ function shallowNode(block: Block, valueFolds: Fold[]): Draft {
     if (kind !== 'session') valueFolds.push(...t.valueFolds());
     return kind === 'session' ? sessionNode(t, h).node : t.node(kind === 'commit' ? 'commit' : block.slice(h), kind === 'commit' ? 'commit' : 'table', kind === 'commit' ? (t.str(h.table, 'branch') ?? '') : '', h, []);
   }
-  const str = (key: string): string | undefined => (typeof fields[key] === 'string' ? redactSecrets((fields[key] as string).slice(0, 200)) : undefined);
+  const str = (key: string): string | undefined => (typeof fields[key] === 'string' ? maskedCut((fields[key] as string).slice(0, 200 + labelLookahead), 200) : undefined);
   const selectionRange = headerLineRange(block, header.array);
   const range = { start: selectionRange.start, end: shallowEnd(block, selectionRange.end) };
   if (kind === 'commit') return { name: 'commit', detail: str('branch') ?? '', kind: 'commit', range, selectionRange, children: [] };
@@ -384,7 +384,7 @@ class BlockTables {
   /** A string value of `table`, or its first `max` characters, never showing a secret (redacted before any cut). */
   str(table: TableNode, key: string, max = 200): string | undefined {
     const v = table.member(key)?.value;
-    return v?.kind === 'string' ? redactSecrets(stringPrefixOf(this.block.text, v, max)) : undefined;
+    return v?.kind === 'string' ? maskedCut(stringPrefixOf(this.block.text, v, max + labelLookahead), max) : undefined;
   }
 
   /** `3 todos` for a list of three under `key`. */
@@ -465,7 +465,7 @@ class LaidOutTables {
   /** The string under `key` in the table of header `header`, as `BlockTables.str` reads it. */
   str(header: number, key: string, max = 200): string | undefined {
     const node = stringUnder(this.block.text, this.layout, header, key);
-    return node ? redactSecrets(stringPrefixOf(this.block.text, node, max)) : undefined;
+    return node ? maskedCut(stringPrefixOf(this.block.text, node, max + labelLookahead), max) : undefined;
   }
 
   /** `BlockTables.contentEnd`: headers and statements are each in source order, so the last thing before the boundary is the later of the last of each. */
@@ -542,7 +542,7 @@ function laidOutToolCall(t: LaidOutTables, header: number, call: TomlTable | und
     Object.keys(tools.get(name)?.args ?? {})
       .map((k) => {
         const v = args[k];
-        return typeof v === 'string' ? redactSecrets(v.slice(0, 200)) : Array.isArray(v) ? `${v.length} ${k}` : undefined;
+        return typeof v === 'string' ? maskedCut(v.slice(0, 200 + labelLookahead), 200) : Array.isArray(v) ? `${v.length} ${k}` : undefined;
       })
       .find((v) => v !== undefined);
   return t.node(name, 'toolCall', firstWords(main ?? ''), header, []);

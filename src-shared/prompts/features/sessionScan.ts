@@ -6,7 +6,7 @@
 import { LineIndex } from '../../text/lineIndex';
 import type { Range } from '../../text/range';
 import { indexBlock, splitBlocks } from '../toml/scanner';
-import { redactSecrets } from '../rules/redactText';
+import { labelLookahead, maskedCut } from '../rules/redactText';
 import { stringPrefixOf } from '../toml/stringPrefix';
 import type { TableNode } from '../toml/syntaxTree';
 
@@ -41,5 +41,5 @@ export function scanSessions(text: string): ScannedSession[] {
 /** A value as a symbol shows it: never a secret. */
 function stringOf(text: string, table: TableNode, key: string): string | undefined {
   const v = table.member(key)?.value;
-  return v?.kind === 'string' ? redactSecrets(stringPrefixOf(text, v, shownLength)) : undefined;
+  return v?.kind === 'string' ? maskedCut(stringPrefixOf(text, v, shownLength + labelLookahead), shownLength) : undefined;
 }

@@ -8,6 +8,7 @@
 // only the one asked for. The server checks the version and the client
 // applies the result as one workspace edit.
 
+import { redactSecrets } from '../rules/redactText';
 import type { Position, Range } from '../../text/range';
 import type { TextEdit } from '../../text/textEdit';
 import type { PromptsDocument } from '../toml/document';
@@ -53,8 +54,12 @@ export type FixResult =
 export function computeFix(doc: PromptsDocument, request: FixRequest, env: FixEnvironment): FixResult {
   switch (request.kind) {
     case 'record':
+    {
       if (request.edits.length === 0) return { ok: false, message: 'There is no unlogged hand edit to record.' };
-      return { ok: true, edits: [], entry: appendEntries(doc, entriesFor(request.edits, env)) };
+      const entries = entriesFor(request.edits, env);
+      if (entries.length === 0) return { ok: false, message: 'The session id looks like a secret, and the edits log is append-only: give the session another id first, then record its edits.' };
+      return { ok: true, edits: [], entry: appendEntries(doc, entries) };
+    }
     case 'redact': {
       const targets: RedactionTarget[] = [];
       for (const range of request.ranges) {
@@ -103,9 +108,11 @@ export function entriesFor(edits: readonly UnloggedEditData[], env: FixEnvironme
   const at = utcSecond(env.now);
   const scopes: EntryScope[] = [];
   const inSessions = edits.filter((e) => e.session !== null);
-  if (inSessions.length > 0) {
-    const sessions = [...new Set(inSessions.map((e) => e.session!))];
-    const turns = [...new Set(inSessions.flatMap((e) => (e.turn === null ? [] : [e.turn])))].sort((a, b) => a - b);
+  // An id that looks like a secret is never copied into the log, which is append-only: it could never be redacted
+  // there. Its session's edits stay unlogged, and their finding says so, until the session has another id.
+  const sessions = [...new Set(inSessions.map((e) => e.session!))].filter((id) => redactSecrets(id) === id);
+  if (sessions.length > 0) {
+    const turns = [...new Set(inSessions.flatMap((e) => (e.turn === null || !sessions.includes(e.session!) ? [] : [e.turn])))].sort((a, b) => a - b);
     scopes.push({ sessions, turns });
   }
   if (inSessions.length < edits.length) scopes.push({ sessions: [], turns: [] });

@@ -18,15 +18,9 @@ import { promptsCodes as codes } from './codes';
 import type { Report } from './report';
 import { allowingComment, commentSpan, commentText, outsideQuoted, overlapsAny, quotedSpans } from './secretComments';
 import { findSecrets, isPlaceholder, redaction, type SecretMatch } from './secrets';
+import { type ExtraSecretPattern, teamMatches, teamPatterns, type TeamPattern } from './teamPatterns';
 
-/** A pattern a team adds (setting `packsAndPrompts.prompts.secrets.extraPatterns`). */
-export interface ExtraSecretPattern {
-  readonly kind: string;
-  readonly label?: string;
-  /** A JavaScript regular expression; a group `(?<secret>…)` marks the part reported, else the whole match. */
-  readonly pattern: string;
-  readonly ignoreCase?: boolean;
-}
+export type { ExtraSecretPattern } from './teamPatterns';
 
 export interface SecretOptions {
   /** Severity per kind (`github-token`, `private-key`, a team's own kind); kinds not listed are warnings. */
@@ -40,12 +34,14 @@ export interface SecretOptions {
 interface Found {
   readonly kind: string;
   readonly label: string;
+  /** A pattern of the capture writer's own list: a file holding it is one the writer would have scrubbed, and the message says so. */
+  readonly writer?: boolean;
   readonly start: number;
   readonly end: number;
 }
 
 export function checkSecrets(report: Report, block: Block, options: SecretOptions = {}): void {
-  const extra = compiledExtras(options.extraPatterns);
+  const extra = teamPatterns(options.extraPatterns).patterns;
   const find = (s: string): Found[] => {
     const own = findSecrets(s).map(asFound);
     return extra.length === 0 ? own : withoutOverlaps([...own, ...extraMatches(s, extra)]);
@@ -77,7 +73,7 @@ export function checkSecrets(report: Report, block: Block, options: SecretOption
 }
 
 function asFound(m: SecretMatch): Found {
-  return { kind: m.pattern.kind, label: m.pattern.label, start: m.start, end: m.end };
+  return { kind: m.pattern.kind, label: m.pattern.label, start: m.start, end: m.end, ...(m.pattern.python !== undefined && { writer: true }) };
 }
 
 function reportInString(report: Report, block: Block, path: readonly PathSegment[], found: readonly Found[], options: SecretOptions, reported: Span[]): void {
@@ -143,58 +139,17 @@ function add(report: Report, block: Block, span: Span, allowedBy: number | undef
   if (level === 'off') return;
   const severity = options.strict ? 'error' : level;
   const holds = where === 'a comment' ? 'a comment holds' : where === 'a key name' ? 'a key name is' : `${where} holds`;
-  report.add(codes.secret, block, span, `${holds} ${m.label}; redact it before this file is shared`, {
+  const why = m.writer ? ', a pattern the capture writer scrubs' : '';
+  report.add(codes.secret, block, span, `${holds} ${m.label}${why}; redact it before this file is shared`, {
     severity,
     data: { kind: m.kind, ...(redactable && { replacement: redaction }) },
   });
 }
 
-interface CompiledExtra {
-  readonly kind: string;
-  readonly label: string;
-  readonly regex: RegExp;
-}
-
-const extrasCache = new Map<string, readonly CompiledExtra[]>();
-
-/** A team's patterns as global regexes; one that does not compile is left out (the settings schema says what is expected). */
-function compiledExtras(patterns: readonly ExtraSecretPattern[] | undefined): readonly CompiledExtra[] {
-  if (!patterns || patterns.length === 0) return [];
-  const key = JSON.stringify(patterns);
-  const known = extrasCache.get(key);
-  if (known) return known;
-  const compiled: CompiledExtra[] = [];
-  for (const p of patterns) {
-    if (typeof p.pattern !== 'string' || typeof p.kind !== 'string' || p.pattern === '') continue;
-    try {
-      const regex = new RegExp(p.pattern, `gud${p.ignoreCase ? 'i' : ''}`);
-      compiled.push({ kind: p.kind, label: typeof p.label === 'string' && p.label !== '' ? p.label : `a secret of the team's kind \`${p.kind}\``, regex });
-    } catch {
-      // An invalid pattern finds nothing; the setting's own validation shows the mistake where it is typed.
-      continue;
-    }
-  }
-  if (extrasCache.size > 32) extrasCache.clear();
-  extrasCache.set(key, compiled);
-  return compiled;
-}
-
-function extraMatches(s: string, extras: readonly CompiledExtra[]): Found[] {
-  const out: Found[] = [];
-  for (const e of extras) {
-    e.regex.lastIndex = 0;
-    for (let m = e.regex.exec(s); m !== null; m = e.regex.exec(s)) {
-      if (m[0].length === 0) {
-        e.regex.lastIndex++;
-        continue;
-      }
-      const group = m.indices?.groups?.['secret'];
-      const start = group ? group[0] : m.index;
-      const end = group ? group[1] : m.index + m[0].length;
-      if (end > start && !isPlaceholder(s.slice(start, end))) out.push({ kind: e.kind, label: e.label, start, end });
-    }
-  }
-  return out;
+function extraMatches(s: string, extras: readonly TeamPattern[]): Found[] {
+  return teamMatches(s, extras)
+    .filter((m) => !isPlaceholder(s.slice(m.start, m.end)))
+    .map((m) => ({ kind: m.pattern.kind, label: m.pattern.label, start: m.start, end: m.end }));
 }
 
 function withoutOverlaps(found: Found[]): Found[] {

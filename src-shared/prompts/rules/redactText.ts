@@ -18,6 +18,27 @@ export function redactSecrets(text: string): string {
   return out + text.slice(at);
 }
 
+/** How far past a label's cut a value is read, so a secret crossing the cut is whole when it is masked. */
+export const labelLookahead = 1024;
+
+const blank = /\s/;
+
+/**
+ * The first `max` characters of a value for a label (an outline name, a
+ * symbol), masked before the cut: a secret cut first and masked after was
+ * too short for its pattern, and up to 15 of its characters showed. `text`
+ * is the value, or its first `max + labelLookahead` characters. A run of
+ * non-blank characters the cut splits is left out whole: it may be a secret
+ * longer than the look-ahead.
+ */
+export function maskedCut(text: string, max: number): string {
+  const masked = redactSecrets(text);
+  if (masked.length <= max) return masked;
+  let cut = max;
+  if (!blank.test(masked[cut]!)) while (cut > 0 && !blank.test(masked[cut - 1]!)) cut--;
+  return masked.slice(0, cut);
+}
+
 /** `value` with every string in it (object keys too) redacted; parts without a secret are kept as they are. */
 export function redactDeep<T>(value: T): T {
   return redactValue(value) as T;

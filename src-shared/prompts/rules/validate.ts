@@ -12,6 +12,7 @@ import type { Block } from '../toml/block';
 import { recall, remember } from './blockChecks';
 import { type SessionFact, SchemaChecker } from './checkSchema';
 import { checkSecrets, type SecretOptions } from './checkSecrets';
+import { refusedPatternFindings } from './teamPatterns';
 import type { ToolCallOptions } from './checkToolCalls';
 import { promptsCodes as codes } from './codes';
 import { finish, type PromptsDocument } from '../toml/document';
@@ -57,7 +58,7 @@ export function* validatePromptsInSteps(doc: PromptsDocument, options: ValidateO
   const findings: Finding[] = [];
   for (const check of checks) for (const f of check.findings) findings.push(f);
   // Each block's findings are in order and blocks follow each other: this sort only merges runs.
-  return sortFindings([...findings, ...checkAcrossBlocks(doc, checks.map((c) => c.facts))]);
+  return sortFindings([...findings, ...checkAcrossBlocks(doc, checks.map((c) => c.facts)), ...refusedPatternFindings(options.secrets?.extraPatterns)]);
 }
 
 /** Checks `block` now, unless it was checked before, so a later `validatePrompts` of a document holding it reuses the check. */

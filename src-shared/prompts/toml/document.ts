@@ -6,6 +6,7 @@
 // from the version before); every feature takes this model. The sessions,
 // turns and edits are gathered on first use: validation does not need them.
 
+import { finish } from '../../steps';
 import { Block, BlockContent } from './block';
 import { splitBlocksInSteps } from './scanner';
 import { clashGroups, countLineBreaks, parseToml, settleSharedKeys, type TomlResult } from './blocks';
@@ -93,13 +94,8 @@ export function* parsePromptsInSteps(text: string, onBlock?: (block: Block) => v
   return documentOf(placeBlocks(contents, early), text);
 }
 
-/** Runs steps to the end and returns what they return. */
-export function finish<R>(steps: Generator<void, R, void>): R {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
+// Kept where the readers of the .prompts model have always found it.
+export { finish };
 
 /**
  * Blocks for consecutive contents, the first at the document's start. A

@@ -78,11 +78,12 @@ export function* splitBlocksInSteps(text: string, stepChars: number): Generator<
  * The top-level tables of `text` as `splitBlocks` finds them (a header-looking
  * line inside a string is none), counted up to just past `limit`: the file
  * limits' measure of a file's structure, which keeps no more than `limit` blocks.
+ * Pauses (yields) after about every `stepChars` characters.
  */
-export function countTopLevelTables(text: string, limit: number): number {
+export function* countTopLevelTables(text: string, limit: number, stepChars = text.length): Generator<void, number, void> {
   const scanner = new Scanner(text, false, limit);
   scanner.start();
-  scanner.scanTo(text.length);
+  for (let at = stepChars; !scanner.scanTo(at); at += stepChars) yield;
   return scanner.blocks.length;
 }
 

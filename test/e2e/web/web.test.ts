@@ -6,11 +6,19 @@ import * as assert from './assert';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { PacksApi } from '../../../client/src/api';
-import { handEditCommands } from '../../../src-shared/protocol/prompts';
+import { handEditCommands, type HandEditStatusParams } from '../../../src-shared/protocol/prompts';
 import { clientCommands } from '../../../src-shared/protocol/pack';
 import { activeExtension, closeAllEditors, defaultDeadlineMs, openDocument, waitFor, waitForDiagnostics } from '../suite/helpers';
 
 const codes = (ds: readonly vscode.Diagnostic[]) => ds.map((d) => String(d.code)).sort();
+
+/** The hand-edit verdict the server sent for the document's current text: what a wait for "something published" cannot tell from an old one. */
+function handEditVerdict(packs: PacksApi, doc: vscode.TextDocument): Promise<HandEditStatusParams> {
+  return waitFor(() => {
+    const status = packs.handEditStatus(doc.uri.toString());
+    return status && status.version === doc.version ? status : undefined;
+  }, defaultDeadlineMs, `the hand-edit verdict of ${doc.uri.path} at version ${doc.version}`);
+}
 
 suite('web extension', () => {
   suiteTeardown(closeAllEditors);
@@ -50,8 +58,10 @@ suite('web extension', () => {
     const ds = await waitForDiagnostics(invalid.uri, (all) => all.some((d) => d.code === 'prompts/bad-enum-value'));
     assert.deepEqual(ds.filter((d) => String(d.code).startsWith('prompts/unlogged')), []);
     const edited = await openDocument('prompts/hand-edits.prompts');
-    const checked = await waitForDiagnostics(edited.uri, () => true);
-    assert.deepEqual(checked.filter((d) => String(d.code).startsWith('prompts/unlogged')), [], 'no git: no hand-edit verdict');
+    const packs = (await activeExtension()).exports as PacksApi;
+    const status = await handEditVerdict(packs, edited);
+    assert.deepEqual([status.state, status.text], ['off', 'Hand edits off: git does not run in the browser'], 'no git: hand edits are off, and the line says why');
+    assert.deepEqual(vscode.languages.getDiagnostics(edited.uri).filter((d) => String(d.code).startsWith('prompts/unlogged')), [], 'no git: no hand-edit finding');
   });
 
   test('outline, hover, completion and formatting answer from the worker', async () => {
@@ -84,7 +94,8 @@ suite('web extension', () => {
     assert.ok(target, 'a one-line turn text to redact');
     const start = doc.positionAt(target.index + target[0].indexOf(target[1]!));
     editor.selection = new vscode.Selection(start, start.translate(0, 5));
-    await waitForDiagnostics(doc.uri, () => true);
+    // The server has judged this text (its hand-edit line for this version), so the fix is asked of a version it knows.
+    await handEditVerdict((await activeExtension()).exports as PacksApi, doc);
     await vscode.commands.executeCommand(handEditCommands.redactSelection);
     await waitFor(() => (doc.getText().includes('[REDACTED]') ? true : undefined), defaultDeadlineMs, 'the redaction');
     assert.match(doc.getText(), /\[\[edits\]\]/);

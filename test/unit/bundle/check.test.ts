@@ -138,3 +138,20 @@ test('some but not all of the merge stamps: a warning on the first present, nami
 test('files outside prompts/ are not part of the bundle', () => {
   assert.deepEqual(codesIn({ 'other/a.prompts': promptsFile('main', [{ id: 's1' }]), 'prompts/main.prompts': promptsFile('main', [{ id: 's1' }]) }), {});
 });
+
+test('a merged copy is compared with the original of its `merged_from` branch, even with another original of its id elsewhere', () => {
+  const copy = promptsFile('main', [{ id: 's1', text: 'Add a login form.', extra: stamps }]);
+  const { bundle, digests } = memoryBundle({
+    'prompts/feature-other.prompts': promptsFile('feature/other', [{ id: 's1', text: 'Add a login form.' }]),
+    'prompts/main.prompts': copy,
+    'prompts/feature-login.prompts': promptsFile('feature/login', [{ id: 's1', text: 'Add a signup form.' }]),
+  });
+  const onCopy = checkBundle(bundle, digests).get('prompts/main.prompts')!;
+  assert.deepEqual(onCopy.map((x) => `${x.severity} ${x.code} ${x.related![0]!.file}`), ['warning bundle/edited-after-merge prompts/feature-login.prompts']);
+});
+
+test('blank session ids are the file check\'s business: no bundle finding for them, however many files hold one', () => {
+  const blank = (branch: string, id: string) => promptsFile(branch, [{ id }]);
+  assert.deepEqual(codesIn({ 'prompts/main.prompts': blank('main', ''), 'prompts/feature-login.prompts': blank('feature/login', ''), 'prompts/dev.prompts': blank('dev', ' ') }), {});
+  assert.deepEqual(codesIn({ 'prompts/main.prompts': blank('main', ''), 'prompts/feature-login.prompts': promptsFile('feature/login', [{ id: '', extra: stamps }]) }), {});
+});

@@ -5,8 +5,9 @@
 // deadline, with ranges inside the document. Positions are spread evenly
 // over the text, so the replay is the same on every run. A kept input whose
 // size lies in one repeated run (most were kept for a slow path) must also
-// take about twice as long at twice the size, not four times: that is what
-// catches a quadratic path coming back, on a fast machine or a busy one.
+// take about four times as long at four times the size, not sixteen, timed
+// where one run takes a quarter of a second: that is what catches a
+// quadratic path coming back, on a fast machine or a busy one.
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -14,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseEnvironmentFile } from '../../../src-shared/pack/environmentFile';
 import { fixturesDir } from '../../support/paths';
-import { growth, withinDeadline } from './support/budget';
+import { growth, minRunMs, withinDeadline } from './support/budget';
 import { promptsBases } from './support/hostileText';
 import { profileNames } from '../../../src-shared/pack/profiles';
 import { exercisePackCore, exercisePackProviders } from './support/packEntryPoints';
@@ -76,7 +77,8 @@ for (const file of files) {
   test(`${file}: ${what} take time linear in the size of what it repeats`, () => {
     const grown = growth(text, work);
     assert.ok(grown, `${file} has a repeated run to scale`);
-    const seen = grown.ratios.map((r) => `${r.ratio.toFixed(2)} times as long at ${2 * r.n} repeats as at ${r.n}`).join('; ');
-    assert.ok(grown.linear, `${what}: ${seen} (a linear path takes about 2, a quadratic one 4)`);
+    assert.ok(grown.timedEnough, `${what}: still under ${minRunMs} ms of CPU at ${grown.timings[0]!.units} repeats, too fast to time`);
+    const seen = grown.timings.map((t) => `${t.ms.toFixed(0)} ms at ${t.units} repeats`).join(', ');
+    assert.ok(grown.linear, `${what}: ${seen}, ${grown.ratio.toFixed(1)} times as long at 4n as at n (a linear path takes about 4, a quadratic one 16)`);
   });
 }

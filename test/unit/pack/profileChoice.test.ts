@@ -82,3 +82,11 @@ test('a workspace profile changes the verdict; a broken one is a warning on its 
   assert.match(note.message, /^profile `broken` cannot be used: profile file broken.loomprofile.json is not valid/);
   assert.ok(broken.some((f) => f.code === packCodes.unknownPlaceholder), 'judged under loom-9');
 });
+
+test('of two files with one name, the valid one is chosen, whichever comes first', () => {
+  const brokenFork: ProfileFile = { uri: 'file:///w/a/fork.loomprofile.json', path: 'a/fork.loomprofile.json', result: parseProfileFile('{"name": "fork", "canonical_sections": 3}') };
+  for (const order of [[brokenFork, files[0]!], [files[0]!, brokenFork]]) {
+    const chosen = chooseProfile({ setting: 'fork' }, order);
+    assert.deepEqual([chosen.profile.name, chosen.file, chosen.fallback], ['fork', 'profiles/my fork.loomprofile.json', undefined]);
+  }
+});

@@ -13,6 +13,7 @@ import { builtinProfiles, profiles } from '../../../src-shared/pack/profiles';
 import { problems } from '../../../src-shared/pack/problems';
 import { render } from '../../../src-shared/pack/render';
 import { parseJsonWithPositions } from '../../../src-shared/text/jsonPositions';
+import { growth } from '../../support/growth';
 import { repoRoot } from '../../support/paths';
 import { packOf } from './support/packs';
 
@@ -160,4 +161,21 @@ test('the intermediate releases in examples/releases are profile files too, and 
   const oldest = read('loom-6-sections');
   assert.ok(!oldest.canonicalSections.includes('delegation'));
   assert.ok(!problems(packOf(['identity', 'hi']), oldest).some((p) => p.kind === 'MissingSection' && p.name === 'delegation'));
+});
+
+test('a profile file is validated in linear time: 4x the names, at most about 4x the time (issue 28)', () => {
+  // Many names in every list a profile has, all distinct: each was checked against those before it.
+  // The parsed value, so the (linear) JSON reading does not hide how the validation grows.
+  const profileValue = (n: number) =>
+    ({
+      name: 'big',
+      canonical_sections: Array.from({ length: n }, (_, i) => `s${i}`),
+      required_fragments: Array.from({ length: n }, (_, i) => `_f${i}`),
+      literal_bindings: Array.from({ length: n }, (_, i) => ({ name: `l${i}`, from: 'workspace' })),
+      selections: Array.from({ length: n }, (_, i) => ({ name: `c${i}`, cases: [{ when: { network: 'open' }, fragment: '_f0' }] })),
+      enforcements: ['FullyEnforced'],
+    });
+  // From 8,000 names up: below that a quadratic scan of them costs less than the linear rest.
+  const g = growth(profileValue, (value) => assert.equal(profileFromJson(value).ok, true), 8000);
+  assert.ok(g.ratio < 8, `n=${g.n}: ${g.ms.map((m) => m.toFixed(0)).join(' / ')} ms for n, 2n, 4n (ratio ${g.ratio.toFixed(1)})`);
 });

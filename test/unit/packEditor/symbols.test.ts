@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { FoldingRangeKind, SymbolKind } from 'vscode-languageserver/node';
 import { provideDocumentSymbols, provideFoldingRanges } from '../../../server/src/pack/symbols';
 import { packCtx } from './support/context';
+import { defaultSettings } from '../../../src-shared/settings';
 
 const text = [
   '%% loom-prompt-pack 1', // 0
@@ -48,4 +49,13 @@ test('a fold per section to its last non-blank line, one per comment run; nothin
 test('a corrupt pack still outlines its well-formed sections', () => {
   const symbols = provideDocumentSymbols(packCtx(`${text}\n%% section Bad\nx\n%% section conduct\ny`));
   assert.deepEqual(symbols.map((s) => s.name), ['identity', 'house_rules', '_network_open', 'tool_discipline', 'conduct']);
+});
+
+test('an outline of exactly maxItemsComputed sections is whole: no cut note; one section more and the note ends it', () => {
+  const at = (limit: number) => provideDocumentSymbols({ ...packCtx(text), settings: { ...defaultSettings, maxItemsComputed: limit } });
+  assert.deepEqual(at(4).map((s) => s.name), ['identity', 'house_rules', '_network_open', 'tool_discipline']);
+  const cut = at(3);
+  assert.deepEqual(cut.slice(0, 3).map((s) => s.name), ['identity', 'house_rules', '_network_open']);
+  assert.equal(cut.length, 4);
+  assert.equal(cut[3]!.name, 'outline cut at 3 items');
 });

@@ -102,3 +102,18 @@ test('a list of 200,000 items all rewritten aligns by position, without overflow
   assert.deepEqual(ops[0], { kind: 'changed', before: 0, after: 0 });
   assert.equal(ops.filter((o) => o.kind === 'inserted').length, 1);
 });
+
+test('the minimum-cost table is built up to 4,000,000 cells: a shifted list of 250 or of 1,999 items is one deletion and one insertion; of 2,000 it pairs by position', () => {
+  /** Items 1… of 0…n-1 and one new item at the end: nothing in common at the head or the tail, so the middle is the whole list. */
+  const shifted = (n: number) => {
+    const before = Array.from({ length: n }, (_, i) => i);
+    const after = [...before.slice(1), -1];
+    return align({ before: n, after: n, equal: (i, j) => before[i] === after[j], similar: () => true });
+  };
+  for (const n of [250, 1_999]) {
+    const ops = shifted(n);
+    assert.deepEqual(ops.filter((o) => o.kind !== 'same'), [{ kind: 'deleted', before: 0 }, { kind: 'inserted', after: n - 1 }], `${n} items`);
+  }
+  const byPosition = shifted(2_000);
+  assert.equal(byPosition.filter((o) => o.kind === 'changed').length, 2_000);
+});

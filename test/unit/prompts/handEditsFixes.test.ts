@@ -248,3 +248,18 @@ test('restoring a changed session id puts the committed id back, with no entry',
   assert.ok(result.ok && result.entry === undefined);
   assert.equal(applyFix(text, result), committed);
 });
+
+test('a session id that looks like a secret is never copied into a new entry: the others are recorded, it alone is refused (issue 28)', () => {
+  const secretId = 'ghp_' + 'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5';
+  const edits: UnloggedEditData[] = [
+    { session: secretId, turn: 1, what: '`text` of turn 1 changed' },
+    { session: 's-1', turn: 2, what: '`text` of turn 2 changed' },
+    { session: null, turn: null, what: '`branch` changed' },
+  ];
+  const mixed = fix(committed, { kind: 'record', edits });
+  assert.ok(mixed.ok && mixed.entry);
+  assert.ok(!mixed.entry.text.includes(secretId.slice(4, 14)), mixed.entry.text);
+  assert.match(mixed.entry.text, /sessions = \["s-1"\]\n.*turns = \[2\]/);
+  const alone = fix(committed, { kind: 'record', edits: [edits[0]!] });
+  assert.deepEqual(alone, { ok: false, message: 'The session id looks like a secret, and the edits log is append-only: give the session another id first, then record its edits.' });
+});

@@ -317,3 +317,18 @@ test('deleting a turn: its lines go, one entry records it with the index it had,
   // The only turn of a session is refused.
   assert.equal(deleteTurnEdit(doc, 1, 0).ok, false);
 });
+
+test('marks: the committed text of an unlogged edit is sent whole up to 2,000 characters, and cut past them saying how much more', () => {
+  const committedOf = (text: string) => {
+    const baseline = parsePrompts(file.replace('text = "The key was [REDACTED]."', `text = "${text}"`));
+    const doc = parsePrompts(file.replace('text = "The key was [REDACTED]."', 'text = "The key was hidden."'));
+    const verdict = checkHandEdits(baseline, doc);
+    const r = reviewOf(doc, { findings: [...verdict.findings], unlogged: verdict.unlogged, head: { kind: 'compared' }, published: false });
+    return built(r)[0]!.turns[2]!.marks.map((m) => m.committed);
+  };
+  const atLimit = 'abcd '.repeat(400);
+  assert.equal(atLimit.length, 2_000);
+  assert.deepEqual(committedOf(atLimit), [atLimit]);
+  const long = 'abcd '.repeat(1_000);
+  assert.deepEqual(committedOf(long), [`${long.slice(0, 2_000)}… (3,000 more characters)`]);
+});

@@ -9,7 +9,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parsePrompts } from '../../../src-shared/prompts/toml/document';
-import { formatEdits, formatPrompts } from '../../../src-shared/prompts/features/format';
+import { formatEdits, formatPrompts, unlessValuesChange } from '../../../src-shared/prompts/features/format';
+import { parseToml } from '../../../src-shared/prompts/toml/blocks';
 import { applyEdits } from '../../../src-shared/text/textEdit';
 import { fixturesDir } from '../../support/paths';
 import { lines } from '../../support/promptsFixtures';
@@ -388,4 +389,50 @@ test('edits are small: moving one key changes only its lines', () => {
   const edits = formatEdits(parsePrompts(text));
   assert.ok(edits.length <= 2, JSON.stringify(edits));
   for (const e of edits) assert.ok(e.range.start.line >= 2 && e.range.end.line <= 4, JSON.stringify(e));
+});
+
+test('a tool call\'s `args` written as its own table has its keys sorted as the writer sorts them', () => {
+  const out = formatted(
+    lines(
+      '[[sessions]]',
+      'id = "s"',
+      'source = "manual"',
+      '[[sessions.turns]]',
+      'role = "assistant"',
+      '[[sessions.turns.tool_calls]]',
+      'name = "Read"',
+      '[sessions.turns.tool_calls.args]',
+      'path = "a.ts"',
+      'limit = 3',
+      'offset = 1',
+    ),
+  );
+  assert.equal(
+    out,
+    lines(
+      '[[sessions]]',
+      'id = "s"',
+      'source = "manual"',
+      '',
+      '  [[sessions.turns]]',
+      '  role = "assistant"',
+      '',
+      '    [[sessions.turns.tool_calls]]',
+      '    name = "Read"',
+      '',
+      '      [sessions.turns.tool_calls.args]',
+      '      limit = 3',
+      '      offset = 1',
+      '      path = "a.ts"',
+      '',
+    ),
+  );
+});
+
+test('the last guard: a formatted text that reads other than the original, or not at all, is declined', () => {
+  const before = parseToml('x = 1\n[t]\ns = "a"\n').value!;
+  assert.deepEqual(unlessValuesChange(before, '[t]\ns = "a"\n\nx = 1\n'), { declined: 'formatting would change a value' });
+  assert.deepEqual(unlessValuesChange(before, 'x = 1.0\n[t]\ns = "a"\n'), { declined: 'formatting would change a value' });
+  assert.deepEqual(unlessValuesChange(before, 'x = 1\n[t]\ns = "a\n'), { declined: 'formatting would change a value' });
+  assert.deepEqual(unlessValuesChange(before, 'x = 1\n\n[t]\ns = "a"\n'), { text: 'x = 1\n\n[t]\ns = "a"\n' });
 });

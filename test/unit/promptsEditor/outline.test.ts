@@ -287,3 +287,11 @@ test('on generated files, the outline and folds read from the layout of blocks t
     check(text, 20);
   }
 });
+
+test('a bounded outline of tables with no children is cut exactly when a top-level node is left out', () => {
+  const tables = parsePrompts(lines('schema = "spec.prompts/v0.1"', ...['a', 'b', 'c', 'd', 'e', 'f'].flatMap((t) => ['', `[${t}]`, 'x = 1'])));
+  const whole = boundedOutline(tables, 6);
+  assert.deepEqual([whole.nodes.length, whole.cut], [6, false]);
+  const cut = boundedOutline(tables, 5);
+  assert.deepEqual([cut.nodes.length, cut.cut], [5, true]);
+});

@@ -18,6 +18,7 @@ import { WorkspaceIndex } from '../../../server/src/workspaceIndex';
 import { committed } from '../../support/handEditFixtures';
 import { repoRoot } from '../../support/paths';
 import { readManifest } from '../../support/manifest';
+import { defaultSettings, resolveSettings, restrictedSettings } from '../../../src-shared/settings';
 
 const onDisk = 'file:///work/prompts/closed.prompts';
 
@@ -81,4 +82,19 @@ test('the manifest declares restricted mode as limited and says what it turns of
   const untrusted = manifest.capabilities.untrustedWorkspaces;
   assert.equal(untrusted.supported, 'limited');
   for (const words of ['runs no program', 'git never runs', 'open files only', '*.packenv.json']) assert.ok(untrusted.description.includes(words), words);
+});
+
+test('every setting that can hide a finding is restricted in the manifest, and resolves to its default untrusted', () => {
+  const manifest = readManifest() as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } } };
+  assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, restrictedSettings.map((k) => `packsAndPrompts.${k}`));
+  const raw = {
+    maxFileSizeMB: 1000,
+    maxItemsComputed: 1,
+    pack: { profile: 'loom-1', severity: { 'pack/missing-section': 'off' }, maxRenderBytes: 10 },
+    prompts: { strictUnknownTools: true, secrets: { severity: { 'stripe-key': 'off' }, extraPatterns: [{ kind: 'k', pattern: 'x' }] } },
+  };
+  const untrusted = resolveSettings(raw, { trusted: false });
+  assert.deepEqual(untrusted, { ...defaultSettings, pack: { ...defaultSettings.pack, profile: 'loom-1' } }, 'only the profile, which a pack can name itself, is taken');
+  assert.notDeepEqual(resolveSettings(raw, { trusted: true }), untrusted);
+  assert.deepEqual(raw.prompts.secrets.severity, { 'stripe-key': 'off' }, 'the raw settings are not changed');
 });

@@ -6,8 +6,9 @@
 // The deadline is not a speed assertion: it is a hang detector (30 s of CPU
 // time per input, `PACKS_FUZZ_DEADLINE_MS` to change it; a round trip to the
 // server, 60 s by the clock), far from the normal running time on a slow or
-// busy machine. A quadratic path is caught by what grows:
-// `growth` times one input and the same input twice as large in one run.
+// busy machine. A quadratic path is caught by what grows: `growth` times
+// one input at n, 2n and 4n repeats in one run, grown until a run takes a
+// quarter of a second.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -107,30 +108,46 @@ function withUnits(run: Run, units: number): string {
   return lines.join('\n');
 }
 
-/** A ratio a linear path stays under: well under the 4 of a quadratic one. */
+/** A ratio per doubling a linear path stays under: well under the 4 of a quadratic one. */
 export const linearRatio = 3;
 
+/**
+ * The CPU time one run must take at the smallest size timed before a ratio
+ * means anything: under it, a collection or a recompilation decides (2.5 ms
+ * against 4 ms said "quadratic" 5 times in 18).
+ */
+export const minRunMs = 250;
+
+/** How often each size is timed; the fastest run counts (noise only ever adds time). */
+export const timingRounds = 3;
+
+/** The largest text `growth` builds on the way to `minRunMs`: a path still faster than that at this size is timed there. */
+const maxGrownChars = 16 * 1024 * 1024;
+
 export interface Growth {
-  /** The sizes tried (in repeats of the run) and the ratio of the time at twice each to the time at it. */
-  readonly ratios: ReadonlyArray<{ readonly n: number; readonly ratio: number }>;
+  /** The sizes timed (in repeats of the run), n, 2n and 4n, and the fastest CPU time at each. */
+  readonly timings: ReadonlyArray<{ readonly units: number; readonly ms: number }>;
+  /** The time at 4n over the time at n: about 4 for a linear path, 16 for a quadratic one. */
+  readonly ratio: number;
   readonly linear: boolean;
+  /** Whether one run at n took `minRunMs` (false only for a path that fast at `maxGrownChars`: its ratio would be noise). */
+  readonly timedEnough: boolean;
 }
 
 /**
  * How `work`'s time grows on a kept input whose size lies in one repeated
- * run (`{x}{x}…`, `[[[…`): the time on the input itself (2n repeats) over
- * the time on it cut to half (n), about 2 for a linear path and 4 for a
- * quadratic one. The input's own size is where its slow path showed, so the
- * quadratic part outweighs the linear one there. Time is this process's CPU
- * time, not the clock's, so other programs on a busy machine do not count;
- * the code is warmed up on a small copy first, and when one run takes under
- * 250 ms each size is timed three times, interleaved, and the fastest counts.
- * A ratio at or over `linearRatio` is measured once more at twice the size:
- * a quadratic path grows by 4 at every size, while a one-off step (a string
- * or an array changing its representation inside V8 past some length) shows
- * at one size only. Undefined for an input with no such run.
+ * run (`{x}{x}…`, `[[[…`). The run is cut to 16 repeats and grown
+ * (doubling) until one call takes at least `minRunMs` of CPU time, so noise
+ * is a small part of every time taken; then n, 2n and 4n repeats are each
+ * timed `timingRounds` times, interleaved, and the fastest counts. Linear when the time at 4n is under
+ * `linearRatio` squared times the time at n (about 4 for a linear path, 16
+ * for a quadratic one): two doublings together, so a one-off step (a string
+ * or an array changing its representation inside V8 past some length)
+ * cannot decide alone. Time is this process's CPU time, not the clock's, so
+ * other programs on a busy machine do not count. Undefined for an input with
+ * no such run. (`runMs` is lower only in the test of `growth` itself.)
  */
-export function growth(text: string, work: (text: string) => void): Growth | undefined {
+export function growth(text: string, work: (text: string) => void, runMs = minRunMs): Growth | undefined {
   const run = longestRun(text);
   if (!run) return undefined;
   const time = (t: string) => {
@@ -139,15 +156,16 @@ export function growth(text: string, work: (text: string) => void): Growth | und
     return cpuMsSince(started);
   };
   time(withUnits(run, 16));
-  const ratios: Array<{ n: number; ratio: number }> = [];
-  for (let n = Math.floor(run.units / 2); ratios.length < 2; n *= 2) {
-    const sizes = [withUnits(run, n), withUnits(run, 2 * n)];
-    const best = sizes.map(time);
-    for (let round = 1; round < 3 && best[1]! < 250; round++) sizes.forEach((t, i) => (best[i] = Math.min(best[i]!, time(t))));
-    ratios.push({ n, ratio: best[1]! / best[0]! });
-    if (ratios.at(-1)!.ratio < linearRatio) return { ratios, linear: true };
-  }
-  return { ratios, linear: false };
+  const fits = (units: number) => 4 * units * run.period <= maxGrownChars;
+  let n = 16;
+  let grownTo = time(withUnits(run, n));
+  while (grownTo < runMs && fits(2 * n)) grownTo = time(withUnits(run, (n *= 2)));
+  const sizes = [n, 2 * n, 4 * n];
+  const texts = sizes.map((units) => withUnits(run, units));
+  const best = sizes.map(() => Infinity);
+  for (let round = 0; round < timingRounds; round++) texts.forEach((t, i) => (best[i] = Math.min(best[i]!, time(t))));
+  const ratio = best[2]! / best[0]!;
+  return { timings: sizes.map((units, i) => ({ units, ms: best[i]! })), ratio, linear: ratio < linearRatio * linearRatio, timedEnough: grownTo >= runMs };
 }
 
 /**
