@@ -22,6 +22,7 @@ import { trackedEnvironmentFiles } from './packDiscipline';
 import { asErrors, type Strictness } from './strict';
 import { bundleRootFor, checkBundles, withBundleFindings, withCiErrors } from './bundle';
 import { checkProfileFile, CliProfiles, isProfileFile } from './profileFiles';
+import { baselineRevision, counterFor, tokenizerOption, tokenOption } from './tokens';
 
 /** The command line's own ways past each limit, for the refusal's message. */
 const cliHints: LimitHints = {
@@ -39,6 +40,9 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     'strict-secrets': { value: false },
     strict: { value: false },
     'max-render-bytes': { value: true },
+    'max-render-tokens': { value: true },
+    'min-cached-tokens': { value: true },
+    tokenizer: { value: true },
     'strict-renders': { value: false },
     'max-file-size-mb': { value: true },
     'max-tables': { value: true },
@@ -49,6 +53,9 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const profile = stringOption(args, 'profile');
   const budget = stringOption(args, 'max-render-bytes');
   if (budget !== undefined && !/^\d{1,15}$/.test(budget)) throw new UsageError(`--max-render-bytes takes a whole number of bytes (0: no budget), not ${budget}`);
+  const maxRenderTokens = tokenOption(args, 'max-render-tokens');
+  const minCachedTokens = tokenOption(args, 'min-cached-tokens');
+  const tokenizer = tokenizerOption(args);
   const sizeLimit = stringOption(args, 'max-file-size-mb');
   if (sizeLimit !== undefined && !(Number(sizeLimit) > 0)) throw new UsageError(`--max-file-size-mb takes a number of megabytes above 0, not ${sizeLimit}`);
   const structure: Record<FileFormat, number> = { prompts: countOption(args, 'max-tables', structureLimits.prompts.limit), pack: countOption(args, 'max-pack-pieces', structureLimits.pack.limit) };
@@ -92,7 +99,9 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     }
   }
   const profiles = new CliProfiles(profile, [...profileFiles, ...targets.filter(isProfileFile)]);
-  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)), profiles, strict };
+  // The encoder is loaded only when a budget in tokens asks for counts.
+  const tokens = maxRenderTokens !== null || minCachedTokens !== null ? { counter: counterFor(tokenizer), maxRenderTokens, minCachedTokens } : undefined;
+  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)), profiles, strict, revision: baselineRevision(), ...(tokens && { tokens }) };
 
   let results: FileFindings[] = [];
   for (const file of targets) {

@@ -9,12 +9,17 @@ import { checkPromptsFile, type FileCheck } from './handEdits';
 import type { CliProfiles } from './profileFiles';
 import { checkPackFile } from './packDiscipline';
 import type { Strictness } from './strict';
+import type { TokenBudgets } from '../../src-shared/pack/renderDiscipline';
 
 /** What a check may need beyond the file: the workspace's environment files and profiles, and which strict flags fail closed. */
 export interface CheckContext {
   readonly environments: EnvironmentFiles;
   readonly profiles: CliProfiles;
   readonly strict: Strictness;
+  /** `--max-render-tokens` and `--min-cached-tokens`, when either is given. */
+  readonly tokens?: TokenBudgets;
+  /** The revision renders are compared with (tokens.ts). */
+  readonly revision: 'HEAD';
 }
 
 export interface FileKind {
@@ -32,7 +37,7 @@ export const fileKinds: readonly FileKind[] = [
     firstLine: /^\uFEFF?%%\s*loom-prompt-pack/,
     // Render discipline too, against HEAD and the byte budget, in every preset and environment file.
     check: (text, settings, path, context) =>
-      checkPackFile(text, settings, path, context.environments, { strictRenders: context.strict.renders, choice: context.profiles.choose(text, path) }),
+      checkPackFile(text, settings, path, context.environments, { strictRenders: context.strict.renders, choice: context.profiles.choose(text, path), revision: context.revision, ...(context.tokens && { tokens: context.tokens }) }),
   },
   {
     name: 'prompts',

@@ -13,7 +13,7 @@ import { checkDecoded } from '../../src-shared/pack/check';
 import { decode, decodeAll } from '../../src-shared/pack/decode';
 import type { Pack } from '../../src-shared/pack/model';
 import { chooseProfile, type ProfileChoice } from '../../src-shared/pack/profileChoice';
-import { checkRenderDiscipline, presetEnvironments } from '../../src-shared/pack/renderDiscipline';
+import { checkRenderDiscipline, presetEnvironments, type TokenBudgets } from '../../src-shared/pack/renderDiscipline';
 import type { Settings } from '../../src-shared/settings';
 import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
 import { findRepository, headTextIn, runSync, trackedFiles } from '../../src-node/git/repository';
@@ -27,6 +27,10 @@ export interface RenderOptions {
   /** The profile that judges the pack (its comment, `--profile`, the default). */
   readonly choice?: ProfileChoice;
   readonly spawner?: SyncSpawner;
+  /** The budgets in tokens (`--max-render-tokens`, `--min-cached-tokens`). */
+  readonly tokens?: TokenBudgets;
+  /** The revision the render is compared with. */
+  readonly revision?: 'HEAD';
 }
 
 export function checkPackFile(text: string, settings: Settings, file: string, environments: EnvironmentFiles, options: RenderOptions = {}): FileCheck {
@@ -51,6 +55,7 @@ export function checkPackFile(text: string, settings: Settings, file: string, en
     environments: [...presetEnvironments, ...environments.for('kind' in repository ? undefined : repository.root)],
     profile: choice.profile,
     settings: settings.pack,
+    ...(options.tokens && { tokens: options.tokens }),
   });
   return { findings: sortFindings([...findings, ...discipline]), ...(notChecked !== undefined && { notChecked }) };
 }

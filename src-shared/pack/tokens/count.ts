@@ -136,3 +136,10 @@ function sharedChars(a: string, b: string): number {
   while (i < max && a.charCodeAt(i) === b.charCodeAt(i)) i++;
   return i;
 }
+
+/** Where each run of spans from one section (or fragment) starts: what `tallyTokens` attributes slices by. */
+export function sectionStarts(spans: readonly { readonly start: number; readonly section: string }[]): SectionStart[] {
+  const starts: SectionStart[] = [];
+  for (const s of spans) if (starts.at(-1)?.section !== s.section) starts.push({ start: s.start, section: s.section });
+  return starts;
+}
