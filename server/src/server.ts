@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { nodeSpawner } from '../../src-node/git/command';
+import { loadEncoder } from '../../src-node/tokens/loadEncoder';
 import { diskWorkspaceFiles } from './diskWorkspaceFiles';
 import { BaselineStore } from './prompts/handEditsBaselines';
 import { logUncaughtErrors } from './processGuards';
@@ -19,4 +20,5 @@ startServer(createConnection(ProposedFeatures.all), {
   env: process.env,
   pid: process.pid,
   memory: () => process.memoryUsage(),
+  loadEncoder: async (name) => loadEncoder(name),
 });
