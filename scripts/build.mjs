@@ -5,6 +5,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { build, context } from 'esbuild';
+import { cliBundle } from './cliBundle.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -35,7 +36,7 @@ const languageClientForBrowser = {
 const entries = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js' },
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['cli/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...cliBundle, outfile: 'dist/cli.js' },
   { entryPoints: ['client/src/preview/webview/main.ts'], outfile: 'dist/preview.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] },
   { entryPoints: ['client/src/review/webview/main.ts'], outfile: 'dist/review.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] },
   // The web extension (vscode.dev, github.dev): the client in the web worker

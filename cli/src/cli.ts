@@ -9,6 +9,7 @@ import { humanFindings, printable } from './output';
 import { ProfileOptionError } from './profileFiles';
 import { renderCommand } from './renderCommand';
 import { usage } from './usage';
+import { version } from './version';
 
 const commands: Readonly<Record<string, (argv: readonly string[], io: Io) => number>> = {
   check: checkCommand,
@@ -19,6 +20,10 @@ export function main(argv: readonly string[], io: Io): number {
   try {
     const [name, ...rest] = argv;
     if (name !== undefined && isHelp(name)) throw new HelpWanted();
+    if (name === '--version' || name === '-v') {
+      io.stdout(`${version}\n`);
+      return 0;
+    }
     const command = name === undefined ? undefined : commands[name];
     if (!command) throw new UsageError(name === undefined ? 'no command given' : `unknown command ${name}`);
     return command(rest, io);

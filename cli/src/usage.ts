@@ -18,7 +18,7 @@ export function usage(): string {
                          [--] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile NAME|FILE]
                           [--tokenizer NAME]
-  packs-and-prompts --help
+  packs-and-prompts --help | --version
 
 check   Checks prompt packs (*.pack, or any file whose first line starts
         \`%% loom-prompt-pack\`) and spec .prompts captures against every

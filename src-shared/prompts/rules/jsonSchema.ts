@@ -9,6 +9,23 @@ import { type FieldType, schemaVersion, type TableName, tableSpecs } from './sch
 
 type Json = { readonly [key: string]: unknown };
 
+const dateTimeText = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}';
+
+/**
+ * A timestamp as each TOML tool sees one. tombi types TOML's own datetimes
+ * by `format` (`date-time` an offset datetime, `date-time-local` a local
+ * one, a local one being only a warning of ours) and a quoted one as a
+ * string; taplo and ajv see every datetime as its RFC 3339 text, which the
+ * pattern of each branch checks, so none of them takes a word for a date.
+ */
+const timestampSchema: Json = {
+  anyOf: [
+    { type: 'string', format: 'date-time', pattern: dateTimeText },
+    { type: 'string', format: 'date-time-local', pattern: dateTimeText },
+    { type: 'string', pattern: dateTimeText },
+  ],
+};
+
 function typeOf(t: FieldType): Json {
   switch (t.kind) {
     case 'string':
@@ -18,8 +35,7 @@ function typeOf(t: FieldType): Json {
     case 'enum':
       return { enum: [...t.values] };
     case 'timestamp':
-      // A date-time, with or without an offset (a local one is only a warning of ours).
-      return { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}' };
+      return timestampSchema;
     case 'boolean':
       return { type: 'boolean' };
     case 'stringList':
@@ -31,7 +47,8 @@ function typeOf(t: FieldType): Json {
     case 'tables':
       return { type: 'array', items: { $ref: `#/definitions/${t.table}` }, ...(t.nonEmpty && { minItems: 1 }) };
     case 'toolArgs':
-      return { type: 'object' };
+      // Any keys: tombi's strict mode warns on an object that does not say so.
+      return { type: 'object', additionalProperties: true };
   }
 }
 
