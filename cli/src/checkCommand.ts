@@ -13,7 +13,10 @@ import type { Finding } from '../../src-shared/finding';
 import { sortFindings } from '../../src-shared/finding';
 import { resolveSettings } from '../../src-shared/settings';
 import { parseArgs, stringOption, UsageError } from './args';
-import { kindByExtension, kindOf } from './fileKinds';
+import * as path from 'node:path';
+import { nodeSyncSpawner } from '../../src-node/git/command';
+import { baselinesFor } from './baseline';
+import { kindByExtension, kindOf, walkedKind } from './fileKinds';
 import { readFile, statPath, walk } from './files';
 import { humanFindings, jsonFindings, printable, summary, type FileFindings } from './output';
 import type { Io } from './io';
@@ -22,7 +25,7 @@ import { trackedEnvironmentFiles } from './packDiscipline';
 import { asErrors, type Strictness } from './strict';
 import { bundleRootFor, checkBundles, withBundleFindings, withCiErrors } from './bundle';
 import { checkProfileFile, CliProfiles, isProfileFile } from './profileFiles';
-import { baselineRevision, counterFor, tokenizerOption, tokenOption } from './tokens';
+import { counterFor, tokenizerOption, tokenOption } from './tokens';
 
 /** The command line's own ways past each limit, for the refusal's message. */
 const cliHints: LimitHints = {
@@ -49,7 +52,9 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     'max-pack-pieces': { value: true },
     ci: { value: false },
     'allow-empty': { value: false },
+    base: { value: true },
   });
+  const baselines = baselinesFor(args);
   const profile = stringOption(args, 'profile');
   const budget = stringOption(args, 'max-render-bytes');
   if (budget !== undefined && !/^\d{1,15}$/.test(budget)) throw new UsageError(`--max-render-bytes takes a whole number of bytes (0: no budget), not ${budget}`);
@@ -80,13 +85,17 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const environmentFiles: string[] = [];
   const bundleRoots: string[] = [];
   const profileFiles: string[] = [];
+  /** Files named one by one, and the bundles they lie in (their `prompts/` folder's, as `check FOLDER` would take it). */
+  const named: string[] = [];
   for (const p of args.positionals) {
     const entry = statPath(p);
     if (entry.kind === 'missing') problems.push(`cannot read ${p}: ${entry.reason}`);
-    else if (entry.kind === 'file') targets.push(p);
-    else {
+    else if (entry.kind === 'file') {
+      targets.push(p);
+      named.push(p);
+    } else {
       bundleRoots.push(bundleRootFor(p));
-      const found = walk(p, (file) => kindByExtension(file) !== undefined || isEnvironmentFile(file) || isProfileFile(file));
+      const found = walk(p, (file) => isEnvironmentFile(file) || isProfileFile(file) || walkedKind(file) !== undefined);
       const toCheck = found.files.filter((f) => !isEnvironmentFile(f));
       // A folder with nothing to check is no pass: a mistyped or moved path would pass every run.
       if (toCheck.length === 0 && found.errors.length === 0 && !args.options.has('allow-empty')) {
@@ -101,9 +110,14 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const profiles = new CliProfiles(profile, [...profileFiles, ...targets.filter(isProfileFile)]);
   // The encoder is loaded only when a budget in tokens asks for counts.
   const tokens = maxRenderTokens !== null || minCachedTokens !== null ? { counter: counterFor(tokenizer), maxRenderTokens, minCachedTokens } : undefined;
-  const context = { environments: new EnvironmentFiles(environmentFiles, trackedEnvironmentFiles, (text) => notes.push(text)), profiles, strict, revision: baselineRevision(), ...(tokens && { tokens }) };
+  const tracked = (root: string) => trackedEnvironmentFiles(root, nodeSyncSpawner, baselines.location);
+  const context = { environments: new EnvironmentFiles(environmentFiles, tracked, (text) => notes.push(text)), profiles, strict, baselines, ...(tokens && { tokens }) };
+  const namedBundles = bundlesOfFiles(named);
 
   let results: FileFindings[] = [];
+  /** The files whose rules really ran: the summary counts these, not every file a line names. */
+  const checked = new Set<string>();
+  let notChecked = 0;
   for (const file of targets) {
     const read = readFile(file, maxBytes);
     if (!read.ok && !('tooLarge' in read)) {
@@ -111,11 +125,15 @@ export function checkCommand(argv: readonly string[], io: Io): number {
       continue;
     }
     if (isProfileFile(file)) {
-      if (read.ok) results.push({ file, findings: checkProfileFile(read.text) });
-      else problems.push(`cannot check ${file}: ${read.reason}`);
+      if (read.ok) {
+        results.push({ file, findings: checkProfileFile(read.text) });
+        checked.add(path.resolve(file));
+      } else problems.push(`cannot check ${file}: ${read.reason}`);
       continue;
     }
     const kind = read.ok ? kindOf(file, read.text) : kindByExtension(file);
+    // A file of a bundle's `prompts/` that is no pack or capture (a `.md`, a note): the bundle rules judge it.
+    if (!kind && namedBundles.members.has(path.resolve(file))) continue;
     if (!kind) {
       problems.push(read.ok ? `cannot check ${file}: not a prompt pack (*.pack, or a first line starting \`%% loom-prompt-pack\`)` : `cannot check ${file}: ${read.reason}`);
       continue;
@@ -126,17 +144,33 @@ export function checkCommand(argv: readonly string[], io: Io): number {
       const finding: Finding = { ...refusalFinding(refusal, kind.name, cliHints), severity: 'error' };
       results.push({ file, findings: [finding] });
       // A binary file was judged (it is no text of its format); a file over a limit was not.
-      if (refusal.kind !== 'binary') problems.push(`${file}: not checked: it ${refusalFacts(refusal, kind.name)}. ${limitHint(refusal, kind.name, cliHints)}`);
+      if (refusal.kind !== 'binary') {
+        problems.push(`${file}: not checked: it ${refusalFacts(refusal, kind.name)}. ${limitHint(refusal, kind.name, cliHints)}`);
+        notChecked++;
+      } else checked.add(path.resolve(file));
       continue;
     }
     if (!read.ok) continue;
-    const checked = kind.check(read.text, settings, file, context);
-    const findings = sortFindings([...checked.findings, ...invalidUtf8Findings(read.bytes, read.text, kind.name)]);
+    const check = kind.check(read.text, settings, file, context);
+    const findings = sortFindings([...check.findings, ...invalidUtf8Findings(read.bytes, read.text, kind.name)]);
     results.push({ file, findings: asErrors(findings, strict) });
-    if (checked.notChecked !== undefined) problems.push(`${file}: not checked: ${checked.notChecked}`);
+    if (check.notChecked !== undefined) {
+      problems.push(`${file}: not checked: ${check.notChecked}`);
+      notChecked++;
+    } else checked.add(path.resolve(file));
   }
 
-  results = withBundleFindings(results, checkBundles(bundleRoots, maxBytes, problems)).map((r) => ({
+  const bundleFindings = checkBundles(bundleRoots, maxBytes, problems);
+  // A bundle found only through files named one by one (a pre-commit hook's): its findings in those files.
+  const folderRoots = new Set(bundleRoots);
+  const fileOnlyRoots = [...namedBundles.roots].filter((r) => !folderRoots.has(r));
+  for (const [file, findings] of checkBundles(fileOnlyRoots, maxBytes, problems)) {
+    if (namedBundles.members.has(file)) bundleFindings.set(file, findings);
+  }
+  // A file only the bundle rules judge (no pack, no capture) counts as checked when they did: named, or with a finding.
+  for (const file of [...namedBundles.members, ...bundleFindings.keys()]) if (!kindByExtension(file) && !checked.has(file)) checked.add(file);
+
+  results = withBundleFindings(results, bundleFindings).map((r) => ({
     file: r.file,
     findings: withCiErrors(asErrors(r.findings, strict), args.options.has('ci')),
   }));
@@ -145,9 +179,26 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   io.stdout(json ? jsonFindings(results) : humanFindings(results));
   for (const n of notes) io.stderr(printable(n.replace(/\n$/, '')) + '\n');
   for (const p of problems) io.stderr(`${printable(p)}\n`);
-  if (!json) io.stderr(summary(results));
+  if (!json) io.stderr(summary(results, checked.size, notChecked));
   if (problems.length > 0) return 2;
   return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? 1 : 0;
+}
+
+/** The bundle roots the files named one by one lie in, and those of the files that are members (absolute paths). */
+function bundlesOfFiles(files: readonly string[]): { roots: Set<string>; members: Set<string> } {
+  const roots = new Set<string>();
+  const members = new Set<string>();
+  for (const file of files) {
+    const absolute = path.resolve(file);
+    let folder = path.dirname(absolute);
+    while (path.basename(folder) !== 'prompts' && path.dirname(folder) !== folder) folder = path.dirname(folder);
+    if (path.basename(folder) !== 'prompts') continue;
+    const root = bundleRootFor(folder);
+    if (path.join(root, 'prompts') !== folder) continue;
+    roots.add(root);
+    members.add(absolute);
+  }
+  return { roots, members };
 }
 
 function countOption(args: ReturnType<typeof parseArgs>, name: string, fallback: number): number {

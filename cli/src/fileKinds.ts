@@ -7,19 +7,20 @@ import type { Settings } from '../../src-shared/settings';
 import type { EnvironmentFiles } from './environmentFiles';
 import { checkPromptsFile, type FileCheck } from './handEdits';
 import type { CliProfiles } from './profileFiles';
+import type { Baselines } from './baseline';
+import { firstBytes } from './files';
 import { checkPackFile } from './packDiscipline';
 import type { Strictness } from './strict';
 import type { TokenBudgets } from '../../src-shared/pack/renderDiscipline';
 
-/** What a check may need beyond the file: the workspace's environment files and profiles, and which strict flags fail closed. */
+/** What a check may need beyond the file: the workspace's environment files and profiles, which strict flags fail closed, and the baselines (`--base`). */
 export interface CheckContext {
   readonly environments: EnvironmentFiles;
   readonly profiles: CliProfiles;
   readonly strict: Strictness;
+  readonly baselines: Baselines;
   /** `--max-render-tokens` and `--min-cached-tokens`, when either is given. */
   readonly tokens?: TokenBudgets;
-  /** The revision renders are compared with (tokens.ts). */
-  readonly revision: 'HEAD';
 }
 
 export interface FileKind {
@@ -37,22 +38,38 @@ export const fileKinds: readonly FileKind[] = [
     firstLine: /^\uFEFF?%%\s*loom-prompt-pack/,
     // Render discipline too, against HEAD and the byte budget, in every preset and environment file.
     check: (text, settings, path, context) =>
-      checkPackFile(text, settings, path, context.environments, { strictRenders: context.strict.renders, choice: context.profiles.choose(text, path), revision: context.revision, ...(context.tokens && { tokens: context.tokens }) }),
+      checkPackFile(text, settings, path, context.environments, {
+        strictRenders: context.strict.renders,
+        choice: context.profiles.choose(text, path),
+        baselines: context.baselines,
+        ...(context.tokens && { tokens: context.tokens }),
+      }),
   },
   {
     name: 'prompts',
     extensions: ['.prompts'],
     // Hand edits too, against HEAD, when the file is committed in a git repository.
-    check: (text, settings, path, context) => checkPromptsFile(text, settings.prompts, path, { strictEdits: context.strict.edits }),
+    check: (text, settings, path, context) => checkPromptsFile(text, settings.prompts, path, { strictEdits: context.strict.edits, baselines: context.baselines }),
   },
 ];
 
-/** The kind of a file found by walking a directory: by extension only, so a walk reads no file it will not check. */
+/** The kind of a file by its extension, in any case (`session.PROMPTS`), as the editor matches them. */
 export function kindByExtension(path: string): FileKind | undefined {
-  return fileKinds.find((k) => k.extensions.some((e) => path.endsWith(e)));
+  const name = path.toLowerCase();
+  return fileKinds.find((k) => k.extensions.some((e) => name.endsWith(e)));
 }
 
-/** The kind of a file named on the command line: by extension, else by its first line. */
+/** The kind a file's first line says (`%% loom-prompt-pack`), whatever its name. */
+export function kindByFirstLine(text: string): FileKind | undefined {
+  return fileKinds.find((k) => k.firstLine?.test(text.slice(0, 200)));
+}
+
+/** The kind of a file: by extension, else by its first line. */
 export function kindOf(path: string, text: string): FileKind | undefined {
-  return kindByExtension(path) ?? fileKinds.find((k) => k.firstLine?.test(text.slice(0, 200)));
+  return kindByExtension(path) ?? kindByFirstLine(text);
+}
+
+/** Whether a walk takes `file`: by extension, else by its first bytes (only a regular file's are read). */
+export function walkedKind(file: string): FileKind | undefined {
+  return kindByExtension(file) ?? kindByFirstLine(firstBytes(file));
 }

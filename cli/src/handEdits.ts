@@ -1,10 +1,12 @@
 // `check` on a `.prompts` file: the validator's findings, plus the same
 // hand-edit findings the editor shows, judged against the file as committed
-// at HEAD (read with the server's git programs, run synchronously). A file
-// outside a repository, untracked, or in a repository without commits is
-// simply not judged; when git fails or HEAD's version does not parse, a
-// note says so, and under `--strict-edits` a git that is missing, refuses
-// the repository or fails leaves the file not checked (baseline.ts).
+// at the base (`--base`, default HEAD; read with the server's git programs,
+// run synchronously, baseline.ts). A file outside a repository, new at the
+// base, or in a repository without commits is simply not judged (under
+// `--strict-edits` a note says it is a first capture); when git fails or the
+// base's version does not parse, a note says so, and under `--strict-edits`
+// a git that is missing, refuses the repository or fails, a base git cannot
+// find, or a base version that does not parse leaves the file not checked.
 
 import * as path from 'node:path';
 import type { Finding } from '../../src-shared/finding';
@@ -15,9 +17,8 @@ import { handEditCodes } from '../../src-shared/prompts/handEdits/codes';
 import { describeState, type OffReason } from '../../src-shared/prompts/handEdits/status';
 import { validateOptions, validatePrompts } from '../../src-shared/prompts/rules/validate';
 import type { PromptsSettings } from '../../src-shared/settings';
-import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
-import { headFileText, runSync } from '../../src-node/git/repository';
-import { unreadableBaseline } from './baseline';
+import type { SyncSpawner } from '../../src-node/git/command';
+import { Baselines, unparseableBaseline, unreadableBaseline } from './baseline';
 
 /** What checking one file gave: its findings, and why it counts as not checked, if it does. */
 export interface FileCheck {
@@ -26,42 +27,64 @@ export interface FileCheck {
 }
 
 export interface HandEditOptions {
-  /** Fail closed when HEAD's version cannot be read. */
+  /** Fail closed when the base's version cannot be read; say when a file is a first capture. */
   readonly strictEdits?: boolean;
+  /** Where baselines come from (default: HEAD, through git). */
+  readonly baselines?: Baselines;
+  /** For a default `baselines`: the spawner git runs through. */
   readonly spawner?: SyncSpawner;
 }
 
 /** Reasons worth a note: something is wrong, rather than the file simply having no history. */
 const noteworthy: ReadonlySet<OffReason> = new Set(['gitFailed', 'baselineUnparseable']);
 
+/** Reasons that mean the file was never committed at the base: under `--strict-edits`, a first capture, said in a note. */
+const neverCommitted: ReadonlySet<OffReason> = new Set(['untracked', 'noCommit', 'notInRepository']);
+
 export function checkPromptsFile(text: string, settings: PromptsSettings, file: string, options: HandEditOptions = {}): FileCheck {
   const doc = parsePrompts(text);
   const findings = validatePrompts(doc, validateOptions(settings));
   if (!judgeable(doc)) return { findings };
-  const handEdits = handEditFindings(path.resolve(file), doc, options.spawner ?? nodeSyncSpawner, options.strictEdits === true);
+  const baselines = options.baselines ?? new Baselines(undefined, options.spawner);
+  const handEdits = handEditFindings(path.resolve(file), doc, baselines, options.strictEdits === true);
   return { findings: sortFindings([...findings, ...handEdits.findings]), ...(handEdits.notChecked !== undefined && { notChecked: handEdits.notChecked }) };
 }
 
-export function handEditFindings(file: string, doc: PromptsDocument, spawner: SyncSpawner, strict = false): FileCheck {
-  const head = runSync(headFileText(file), spawner);
-  if (head.kind === 'off') {
-    const notChecked = strict ? unreadableBaseline(head, file, '--strict-edits') : undefined;
-    return { findings: note(head.reason, head.detail), ...(notChecked !== undefined && { notChecked }) };
+export function handEditFindings(file: string, doc: PromptsDocument, baselines: Baselines, strict = false): FileCheck {
+  const base = baselines.base;
+  const committed = baselines.committed(file);
+  if (committed.kind === 'unresolved') {
+    const why = unreadableBaseline(committed, file, '--strict-edits', base);
+    return { findings: [noteFinding(`Hand edits off: --base ${base} is no commit git can find here`)], ...(strict && { notChecked: why }) };
   }
-  const baseline = parsePrompts(head.text);
-  if (!judgeable(baseline)) return { findings: note('baselineUnparseable') };
-  return { findings: [...checkHandEdits(baseline, doc).findings] };
+  if (committed.kind === 'off') {
+    const notChecked = strict ? unreadableBaseline(committed, file, '--strict-edits', base) : undefined;
+    const findings = strict && neverCommitted.has(committed.reason) ? [firstCapture(committed.reason, base)] : note(committed.reason, committed.detail);
+    return { findings, ...(notChecked !== undefined && { notChecked }) };
+  }
+  const baseline = parsePrompts(committed.text);
+  if (!judgeable(baseline)) {
+    const name = baselines.nameOf(committed);
+    return {
+      findings: [noteFinding(`Hand edits off: the file's version at ${name} does not parse`)],
+      ...(strict && { notChecked: unparseableBaseline(name, '--strict-edits', 'does not parse (a TOML syntax error)') }),
+    };
+  }
+  return { findings: [...checkHandEdits(baseline, doc, base).findings] };
+}
+
+/** A file the base does not hold: nothing to log yet, and `--strict-edits` says so rather than passing it without a word. */
+function firstCapture(reason: OffReason, base: string): Finding {
+  const where = reason === 'notInRepository' ? 'the file is in no git repository' : reason === 'noCommit' ? 'the repository has no commit yet' : `the file is new since ${base}`;
+  return noteFinding(`Hand edits: a first capture (${where}), so there are no hand edits to log`);
 }
 
 function note(reason: OffReason, detail?: string): Finding[] {
   if (!noteworthy.has(reason)) return [];
+  return [noteFinding(describeState({ kind: 'off', reason, ...(detail !== undefined && { detail }) }))];
+}
+
+function noteFinding(message: string): Finding {
   const code = handEditCodes.handEditsUnchecked;
-  return [
-    {
-      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      severity: code.severity,
-      code: code.code,
-      message: describeState({ kind: 'off', reason, ...(detail !== undefined && { detail }) }),
-    },
-  ];
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: code.severity, code: code.code, message };
 }

@@ -56,12 +56,12 @@ export function jsonFindings(results: readonly FileFindings[]): string {
   return `${JSON.stringify(all, null, 2)}\n`;
 }
 
-/** `3 files checked: 2 errors, 1 warning.` */
-export function summary(results: readonly FileFindings[]): string {
+/** `3 files checked: 2 errors, 1 warning.`, `2 files checked, 1 not checked: …`: `checked` counts the files whose rules ran. */
+export function summary(results: readonly FileFindings[], checked: number, notChecked = 0): string {
   const count = (severity: string) => results.reduce((n, r) => n + r.findings.filter((f) => f.severity === severity).length, 0);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const parts = [plural(count('error'), 'error'), plural(count('warning'), 'warning')];
   const info = count('information') + count('hint');
   if (info > 0) parts.push(plural(info, 'note'));
-  return `${plural(results.length, 'file')} checked: ${parts.join(', ')}.\n`;
+  return `${plural(checked, 'file')} checked${notChecked > 0 ? `, ${notChecked} not checked` : ''}: ${parts.join(', ')}.\n`;
 }

@@ -18,10 +18,12 @@ import { readFile } from './files';
 import type { Io } from './io';
 import { printable } from './output';
 import { renderTokens } from './renderTokens';
-import { baselineRevision, counterFor, tokenizerOption } from './tokens';
+import { counterFor, tokenizerOption } from './tokens';
+import { baselinesFor } from './baseline';
 
 export function renderCommand(argv: readonly string[], io: Io): number {
-  const args = parseArgs(argv, { env: { value: true }, preset: { value: true }, json: { value: false }, profile: { value: true }, tokenizer: { value: true } });
+  const args = parseArgs(argv, { env: { value: true }, preset: { value: true }, json: { value: false }, profile: { value: true }, tokenizer: { value: true }, base: { value: true } });
+  const baselines = baselinesFor(args);
   const tokenizer = tokenizerOption(args);
   const profiles = new CliProfiles(stringOption(args, 'profile'));
   if (args.positionals.length !== 1) throw new UsageError('render needs exactly one PACK');
@@ -76,7 +78,7 @@ export function renderCommand(argv: readonly string[], io: Io): number {
       bytes: utf8Length(text),
       digest: digestBytes(read.bytes),
       renderDigest: digest(text),
-      ...renderTokens({ text, spans, file: packFile, env, profile, counter: counterFor(tokenizer), revision: baselineRevision() }),
+      ...renderTokens({ text, spans, file: packFile, env, profile, counter: counterFor(tokenizer), baselines }),
       assess: { corrupting: assessment.corrupting.map(problemJson), shaping: assessment.shaping.map(problemJson) },
     };
     io.stdout(`${JSON.stringify(out, null, 2)}\n`);

@@ -1,7 +1,9 @@
 // `render --json`'s tokens: the render counted with the chosen tokenizer
-// (per section too), and, when the pack is committed in a git repository,
-// the prefix it shares with the committed pack's render for the same
-// environment, in tokens, and what the provider's cache keeps of it.
+// (per section too), and, when the pack is committed in a git repository
+// at the base (`--base REV`, default HEAD: the same Baselines `check`
+// judges against), the prefix it shares with the committed pack's render
+// for the same environment, in tokens, and what the provider's cache keeps
+// of it.
 
 import * as path from 'node:path';
 import { decode } from '../../src-shared/pack/decode';
@@ -11,8 +13,7 @@ import { render, type RenderSpan } from '../../src-shared/pack/render';
 import { type Counter, tally, tokenCache, type TokenCache } from '../../src-shared/pack/tokens/cache';
 import { runToEnd, sectionStarts } from '../../src-shared/pack/tokens/count';
 import { describeOffReason } from '../../src-shared/prompts/handEdits/status';
-import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
-import { headFileText, runSync } from '../../src-node/git/repository';
+import { type Baselines, unresolvedBase } from './baseline';
 
 export interface RenderTokensInput {
   readonly text: string;
@@ -21,8 +22,8 @@ export interface RenderTokensInput {
   readonly env: Environment;
   readonly profile: Profile;
   readonly counter: Counter;
-  readonly revision: 'HEAD';
-  readonly spawner?: SyncSpawner;
+  /** Where the committed pack comes from (`--base`). */
+  readonly baselines: Baselines;
 }
 
 export interface RenderTokensJson {
@@ -43,11 +44,14 @@ export function renderTokens(input: RenderTokensInput): RenderTokensJson {
   const current = runToEnd(tally(counter, text, sectionStarts(input.spans)));
   const info = counter.tokenizer;
   const tokens = { tokenizer: info.id, exact: info.exact, count: current.total, ...(info.method !== undefined && { method: info.method }), sections: current.sections };
-  const head = runSync(headFileText(path.resolve(input.file)), input.spawner ?? nodeSyncSpawner);
-  if (head.kind === 'off') return { tokens, baseline: { revision: input.revision, off: describeOffReason(head.reason) } };
+  const file = path.resolve(input.file);
+  const revision = input.baselines.base;
+  const head = input.baselines.committed(file);
+  if (head.kind === 'unresolved') return { tokens, baseline: { revision, off: unresolvedBase(head, 'render --json') } };
+  if (head.kind === 'off') return { tokens, baseline: { revision, off: describeOffReason(head.reason) } };
   const committed = decode(head.text);
-  if (!committed.ok) return { tokens, baseline: { revision: input.revision, off: `the pack as committed at ${input.revision} does not decode` } };
+  if (!committed.ok) return { tokens, baseline: { revision, off: `the pack as committed at ${input.baselines.nameOf(head)} does not decode` } };
   const headText = render(committed.pack, input.env, input.profile);
   const cache = tokenCache(counter, { text: headText, tally: runToEnd(tally(counter, headText)) }, { text, tally: current });
-  return { tokens, baseline: { revision: input.revision, ...cache } };
+  return { tokens, baseline: { revision, ...cache } };
 }

@@ -1,7 +1,7 @@
-// The command line's tokenizer and revision: `--tokenizer NAME`, else the
-// environment variable PACKS_AND_PROMPTS_TOKENIZER (a CI job sets it once),
-// else o200k_base; and the revision a render is compared with, read in this
-// one place so every command compares with the same.
+// The command line's tokenizer: `--tokenizer NAME`, else the environment
+// variable PACKS_AND_PROMPTS_TOKENIZER (a CI job sets it once), else
+// o200k_base. The revision renders are compared with is `--base`
+// (baseline.ts), the same for every command.
 
 import { type Counter } from '../../src-shared/pack/tokens/cache';
 import { defaultTokenizer, isEncodingName, isTokenizerName, tokenizerNames, tokenizers, type TokenizerName } from '../../src-shared/pack/tokens/tokenizers';
@@ -19,11 +19,6 @@ export function tokenizerOption(args: ParsedArgs, env: Readonly<Record<string, s
 
 export function counterFor(name: TokenizerName): Counter {
   return { tokenizer: tokenizers[name], encode: isEncodingName(name) ? loadEncoder(name) : undefined };
-}
-
-/** The revision renders are compared with: HEAD (a `--base REV` option would be read here, and only here). */
-export function baselineRevision(): 'HEAD' {
-  return 'HEAD';
 }
 
 /** A whole number of tokens from an option, or `null` when it is not given; 0 means no check. */

@@ -15,31 +15,35 @@ export function usage(): string {
                          [--strict-secrets] [--strict-renders] [--strict] [--max-render-bytes N]
                          [--max-render-tokens N] [--min-cached-tokens N] [--tokenizer NAME]
                          [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--ci] [--allow-empty]
-                         [--] PATH...
+                         [--base REV] [--] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile NAME|FILE]
-                          [--tokenizer NAME]
+                          [--tokenizer NAME] [--base REV]
   packs-and-prompts --help | --version
 
 check   Checks prompt packs (*.pack, or any file whose first line starts
         \`%% loom-prompt-pack\`) and spec .prompts captures against every
-        rule of their format. Directories are walked, skipping node_modules
-        and .git. Prints \`file:line:col: severity code: message\` per finding,
+        rule of their format. Directories are walked (extensions in any
+        case; links to folders inside them followed once, a link out of
+        them an error), skipping .git, and node_modules outside a prompts/
+        folder. Prints \`file:line:col: severity code: message\` per finding,
         or with --json an array of {file, range, severity, code, message}
         (0-based LSP positions). Exit 1 when any error was found.
         --strict-unknown makes unknown tool names in .prompts files errors.
-        In a git repository, .prompts files are also judged against HEAD:
+        In a git repository, .prompts files are also judged against HEAD
+        (--base REV: a branch, tag or commit, or A...B for their merge base;
+        CI's checkout is HEAD, so CI names the target branch):
         hand edits without an [[edits]] entry are warnings (--strict-edits
         makes them errors), and a changed session id, an altered or removed
         [[edits]] entry or a removed author_email are errors.
         Packs are rendered for every preset and every *.packenv.json found
         in the walked directories or the pack's repository: in a git
-        repository, a render that differs from HEAD's while \`%% version\`
+        repository, a render that differs from the base's while \`%% version\`
         is unchanged is a warning; so is a render larger than
         --max-render-bytes N (UTF-8 bytes; 0: no budget), or than
         --max-render-tokens N (tokens of --tokenizer's count), and, in a git
         repository, a change that leaves fewer than --min-cached-tokens N
         tokens of the render in the provider's prompt cache (fewer than
-        HEAD's render had). --strict-renders makes them all errors, so CI
+        the base's render had). --strict-renders makes them all errors, so CI
         can refuse an unversioned prompt change or a broken cache.
         --strict-secrets makes secrets errors; --strict makes every warning
         an error and implies the other strict flags.
@@ -48,7 +52,10 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         top-level tables (.prompts, default ${count(structureLimits.prompts.limit)}) or --max-pack-pieces N
         directives and placeholders (packs, default ${count(structureLimits.pack.limit)}), is not checked,
         and neither is a file --strict-edits or --strict-renders must judge
-        against HEAD when git is missing, refuses the repository or fails.
+        against the base when git is missing, refuses the repository or
+        fails, when the base is no commit git has (fetch it), or when the
+        base's version does not parse. GIT_DIR and GIT_WORK_TREE name the
+        repository, if set.
         So does a directory holding nothing to check (--allow-empty accepts
         that). Each says why on stderr. Invalid UTF-8 and control characters are
         errors where they are; a file that is not text is an error. Only
@@ -61,12 +68,14 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         branch's slug, some but not all of merged_from/merged_at/
         approved_by (warnings), a .md file under prompts/ (error), and a
         note per file in prompts/curated/_pending/, which --ci makes an
-        error, as the upstream review gate refuses it.
+        error, as the upstream review gate refuses it. A file named alone
+        under a prompts/ folder is judged in that bundle too.
 render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
         --json prints {render, bytes, digest, renderDigest, tokens, baseline,
         assess}: tokens {tokenizer, exact, count, sections}; baseline, in a git
-        repository, the tokens shared with HEAD's render and what the
+        repository, the tokens shared with the render of the pack as
+        committed at --base REV (default HEAD, as for check) and what the
         provider's cache keeps of them (else why not).
         A pack that does not decode prints the corruption on stderr, exit 1.
 

@@ -2,14 +2,22 @@
 // an argument list we build (paths after `--`, taken literally), a time
 // limit and an output cap, and with every option that would let a
 // repository's configuration run a program turned off: no fsmonitor, no
-// hooks, no pager, no prompts. The environment keeps nothing that would
+// hooks, no pager, no prompts, and no transport at all, so an object a
+// partial clone lacks is missing (git fails, the baseline is unavailable)
+// instead of fetched through a promisor remote's `uploadpack`, an `ext::`
+// command or `core.sshCommand`. `protocol.allow=never` alone is not enough:
+// a repository's `protocol.ext.allow=always` outranks it, while the
+// environment's empty `GIT_ALLOW_PROTOCOL` overrides every `protocol.*`
+// setting, and git 2.44+ also honours `GIT_NO_LAZY_FETCH`. Each git runs
+// as its own process group, and a time-out or an output over the cap ends
+// the whole group, helpers included. The environment keeps nothing that would
 // point git at another repository or inject configuration, and `git` is
 // looked up on PATH's absolute folders only and started by its full path,
 // so a `git` inside the repository (the working folder) never runs. The
 // spawner is injected: Node's `spawn` in the server, `spawnSync` in the
 // command line, a fake in tests that check the argument lists.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncOptionsWithBufferEncoding } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
@@ -22,6 +30,8 @@ export const safetyOptions: readonly string[] = [
   '--no-pager',
   '--literal-pathspecs',
   '--no-replace-objects',
+  '-c',
+  'protocol.allow=never',
 ];
 
 /**
@@ -34,6 +44,10 @@ const keptGitVariables = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT
 const fixedVariables: Readonly<Record<string, string>> = {
   GIT_TERMINAL_PROMPT: '0',
   GIT_OPTIONAL_LOCKS: '0',
+  // Set and empty: no transport is allowed, whatever `protocol.<name>.allow` the repository sets.
+  GIT_ALLOW_PROTOCOL: '',
+  // git 2.44+: a missing object is never fetched from a promisor remote.
+  GIT_NO_LAZY_FETCH: '1',
   // Messages we recognise ("not a git repository") in one language.
   LC_ALL: 'C',
 };
@@ -116,6 +130,19 @@ function isExecutableFile(file: string): boolean {
   }
 }
 
+/** A process group of its own (POSIX only: on Windows `detached` means a new console). */
+const ownGroup = process.platform !== 'win32';
+
+/** Ends every process of the group `pid` leads (git, and any helper or fetch it started). */
+export function endGroup(pid: number | undefined): void {
+  if (!ownGroup || pid === undefined || pid <= 0) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: the group is already empty (EPERM cannot be: the group is ours). Nothing left to end.
+  }
+}
+
 export const nodeSpawner: AsyncSpawner = (s) =>
   new Promise((resolve) => {
     const program = gitProgram(s.env);
@@ -123,7 +150,7 @@ export const nodeSpawner: AsyncSpawner = (s) =>
       resolve({ kind: 'missing' });
       return;
     }
-    const child = spawn(program, s.args, { cwd: s.cwd, env: s.env, shell: false, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(program, s.args, { cwd: s.cwd, env: s.env, shell: false, windowsHide: true, detached: ownGroup, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
@@ -135,6 +162,7 @@ export const nodeSpawner: AsyncSpawner = (s) =>
       resolve(outcome);
     };
     const stop = (message: string) => {
+      endGroup(child.pid);
       child.kill('SIGKILL');
       finish({ kind: 'failed', message });
     };
@@ -157,16 +185,21 @@ export const nodeSpawner: AsyncSpawner = (s) =>
 export const nodeSyncSpawner: SyncSpawner = (s) => {
   const program = gitProgram(s.env);
   if (!program) return { kind: 'missing' };
-  const r = spawnSync(program, s.args, {
+  // `detached` makes the process group in spawnSync too (Node reads it for both; only spawn's types declare it).
+  const options: SpawnSyncOptionsWithBufferEncoding & { readonly detached: boolean } = {
     cwd: s.cwd,
     env: s.env,
     shell: false,
     windowsHide: true,
+    detached: ownGroup,
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: s.timeoutMs,
     maxBuffer: s.maxOutputBytes,
     killSignal: 'SIGKILL',
-  });
+  };
+  const r = spawnSync(program, s.args, options);
+  // spawnSync ends only git itself on a time-out or at the cap: whatever it started goes with its group.
+  if (r.error || r.status === null) endGroup(r.pid);
   if (r.error) {
     const e = r.error as NodeJS.ErrnoException;
     if (e.code === 'ETIMEDOUT') return { kind: 'failed', message: `git timed out after ${s.timeoutMs / 1000} s` };

@@ -34,6 +34,24 @@ export interface Repository {
   readonly commonDir: string;
   /** The branch HEAD points at (`refs/heads/main`), undefined when detached. */
   readonly headRef: string | undefined;
+  /**
+   * Options before the subcommand that name the repository, for one the
+   * user pointed at with GIT_DIR and GIT_WORK_TREE (`--git-dir=…`,
+   * `--work-tree=…`: given on the command line, so the environment stays
+   * clean); absent for one git finds from the file's folder.
+   */
+  readonly location?: readonly string[];
+}
+
+/** A repository the user named (the command line's GIT_DIR and GIT_WORK_TREE), as absolute paths. */
+export interface PointedRepository {
+  readonly gitDir: string;
+  readonly workTree: string;
+}
+
+/** The global options that make git use `pointed` whatever the working folder. */
+export function locationOptions(pointed: PointedRepository): string[] {
+  return [`--git-dir=${pointed.gitDir}`, `--work-tree=${pointed.workTree}`];
 }
 
 export async function runAsync<T>(program: GitProgram<T>, spawner: AsyncSpawner): Promise<T> {
@@ -54,23 +72,55 @@ export function runSync<T>(program: GitProgram<T>, spawner: SyncSpawner): T {
   return step.value;
 }
 
-/** The repository whose working tree holds `dir`. */
-export function* findRepository(dir: string): GitProgram<Repository | NoBaseline> {
-  const where = yield { args: ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir'], cwd: dir, limits: smallOutput };
+/** The repository whose working tree holds `dir` (or, given `pointed`, that one). */
+export function* findRepository(dir: string, pointed?: PointedRepository): GitProgram<Repository | NoBaseline> {
+  const location = pointed ? locationOptions(pointed) : [];
+  const where = yield { args: [...location, 'rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir'], cwd: dir, limits: smallOutput };
   if (where.kind !== 'exited' || where.code !== 0) return failure(where, notRepository);
   // Three paths, a line each: a folder name holding a line break would shift them, so anything else is refused.
   const lines = where.stdout.toString('utf8').split('\n');
   const [root, gitDir, commonDir] = lines;
   if (lines.length > 4 || (lines.length === 4 && lines[3] !== '')) return { kind: 'off', reason: 'gitFailed', detail: "the repository's path holds a line break" };
   if (!root || !gitDir || !commonDir) return { kind: 'off', reason: 'gitFailed', detail: 'rev-parse gave no repository' };
-  const head = yield { args: ['symbolic-ref', '--quiet', 'HEAD'], cwd: root, limits: smallOutput };
+  const head = yield { args: [...location, 'symbolic-ref', '--quiet', 'HEAD'], cwd: root, limits: smallOutput };
   const headRef = head.kind === 'exited' && head.code === 0 ? head.stdout.toString('utf8').trim() || undefined : undefined;
-  return { root, gitDir, commonDir, headRef };
+  return { root, gitDir, commonDir, headRef, ...(pointed && { location }) };
 }
 
-/** The blob `file` is at HEAD (asked from the file's own folder, so no path is made relative by hand). */
-export function* headBlob(file: string): GitProgram<{ readonly kind: 'blob'; readonly oid: string } | NoBaseline> {
-  const listed = yield { args: ['ls-tree', '-z', '--full-name', 'HEAD', '--', path.basename(file)], cwd: path.dirname(file), limits: smallOutput };
+/** A revision the user named, resolved once to a commit. */
+export interface BaseCommit {
+  readonly kind: 'commit';
+  readonly oid: string;
+}
+
+/**
+ * The commit `rev` names in `repository` (`A...B`: their merge base, as
+ * `git diff A...B` takes it; `A...` is `A...HEAD`). `unresolved` when git
+ * cannot find it (a typo, or a shallow clone without it; `shallow` says
+ * which), else why git failed.
+ */
+export function* resolveRevision(
+  repository: Repository,
+  rev: string,
+): GitProgram<BaseCommit | { readonly kind: 'unresolved'; readonly shallow: boolean } | NoBaseline> {
+  const location = repository.location ?? [];
+  const range = /^(.+?)\.\.\.(.*)$/.exec(rev);
+  const asked: GitCall = range
+    ? { args: [...location, 'merge-base', '--end-of-options', range[1]!, range[2] || 'HEAD'], cwd: repository.root, limits: smallOutput }
+    : { args: [...location, 'rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], cwd: repository.root, limits: smallOutput };
+  const answer = yield asked;
+  if (answer.kind === 'exited' && answer.code === 0) {
+    const oid = answer.stdout.toString('utf8').trim();
+    if (/^[0-9a-f]{40,64}$/.test(oid)) return { kind: 'commit', oid };
+  }
+  if (answer.kind !== 'exited') return failure(answer, () => undefined);
+  const shallow = yield { args: [...location, 'rev-parse', '--is-shallow-repository'], cwd: repository.root, limits: smallOutput };
+  return { kind: 'unresolved', shallow: shallow.kind === 'exited' && shallow.code === 0 && shallow.stdout.toString('utf8').trim() === 'true' };
+}
+
+/** The blob `file` is at `rev` (HEAD, or a commit id; asked from the file's own folder, so no path is made relative by hand). */
+export function* headBlob(file: string, rev = 'HEAD', location: readonly string[] = []): GitProgram<{ readonly kind: 'blob'; readonly oid: string } | NoBaseline> {
+  const listed = yield { args: [...location, 'ls-tree', '-z', '--full-name', rev, '--', path.basename(file)], cwd: path.dirname(file), limits: smallOutput };
   if (listed.kind !== 'exited' || listed.code !== 0) return failure(listed, noCommit);
   // `<mode> SP <type> SP <object> TAB <path> NUL`; nothing when HEAD has no such file.
   const entry = /^\d+ (\w+) ([0-9a-f]{40,64})\t/.exec(listed.stdout.toString('utf8'));
@@ -79,10 +129,10 @@ export function* headBlob(file: string): GitProgram<{ readonly kind: 'blob'; rea
 }
 
 /** The bytes of a blob, as text. */
-export function* blobText(root: string, oid: string): GitProgram<{ readonly kind: 'text'; readonly text: string } | NoBaseline> {
+export function* blobText(root: string, oid: string, location: readonly string[] = []): GitProgram<{ readonly kind: 'text'; readonly text: string } | NoBaseline> {
   if (!/^[0-9a-f]{40,64}$/.test(oid)) return { kind: 'off', reason: 'gitFailed', detail: 'not an object id' };
   // `cat-file blob` runs no filter and no textconv.
-  const read = yield { args: ['cat-file', 'blob', oid], cwd: root, limits: blobOutput };
+  const read = yield { args: [...location, 'cat-file', 'blob', oid], cwd: root, limits: blobOutput };
   if (read.kind !== 'exited' || read.code !== 0) return failure(read, () => undefined);
   return { kind: 'text', text: read.stdout.toString('utf8') };
 }
@@ -102,11 +152,11 @@ export function* headFileText(file: string): GitProgram<HeadText | NoBaseline> {
   return yield* headTextIn(repository, file);
 }
 
-/** HEAD's version of `file` in a repository already found. */
-export function* headTextIn(repository: Repository, file: string): GitProgram<HeadText | NoBaseline> {
-  const blob = yield* headBlob(file);
+/** The version of `file` at `rev` (HEAD, or a commit id from resolveRevision) in a repository already found. */
+export function* headTextIn(repository: Repository, file: string, rev = 'HEAD'): GitProgram<HeadText | NoBaseline> {
+  const blob = yield* headBlob(file, rev, repository.location);
   if (blob.kind === 'off') return blob;
-  const read = yield* blobText(repository.root, blob.oid);
+  const read = yield* blobText(repository.root, blob.oid, repository.location);
   if (read.kind === 'off') return read;
   return { kind: 'text', text: read.text, oid: blob.oid, repository };
 }
@@ -115,8 +165,8 @@ export function* headTextIn(repository: Repository, file: string): GitProgram<He
 const listOutput: GitLimits = { timeoutMs: 10_000, maxOutputBytes: 32 * 1024 * 1024 };
 
 /** Absolute paths of the files tracked in the repository whose names end with `suffix` (from the index: no working-tree walk). */
-export function* trackedFiles(root: string, suffix: string): GitProgram<string[] | NoBaseline> {
-  const listed = yield { args: ['ls-files', '-z', '--cached', '--full-name'], cwd: root, limits: listOutput };
+export function* trackedFiles(root: string, suffix: string, location: readonly string[] = []): GitProgram<string[] | NoBaseline> {
+  const listed = yield { args: [...location, 'ls-files', '-z', '--cached', '--full-name'], cwd: root, limits: listOutput };
   if (listed.kind !== 'exited' || listed.code !== 0) return failure(listed, () => undefined);
   return listed.stdout
     .toString('utf8')
@@ -146,6 +196,8 @@ function failure(outcome: GitOutcome, known: (stderr: string) => OffReason | und
   if (outcome.kind === 'failed') return { kind: 'off', reason: 'gitFailed', detail: outcome.message };
   const reason = known(outcome.stderr);
   if (reason) return { kind: 'off', reason };
-  const first = outcome.stderr.split('\n').find((l) => l.trim() !== '') ?? `exit ${outcome.code}`;
-  return { kind: 'off', reason: 'gitFailed', detail: first.replace(/^fatal: /, '') };
+  // git may warn before it fails ("lazy fetching disabled"): the fatal line says why.
+  const lines = outcome.stderr.split('\n').filter((l) => l.trim() !== '');
+  const first = lines.find((l) => /^(fatal|error): /.test(l)) ?? lines[0] ?? `exit ${outcome.code}`;
+  return { kind: 'off', reason: 'gitFailed', detail: first.replace(/^(fatal|error): /, '') };
 }

@@ -35,7 +35,7 @@ export const presetEnvironments: readonly JudgedEnvironment[] = environmentPrese
 
 export interface RenderDisciplineInput {
   readonly current: Pack;
-  /** The pack as committed at HEAD; `undefined` when there is none (new, untracked, no git) or it does not decode. */
+  /** The pack as committed at the base (HEAD unless `--base`); `undefined` when there is none (new, untracked, no git) or it does not decode. */
   readonly baseline: Pack | undefined;
   readonly environments: readonly JudgedEnvironment[];
   readonly profile: Profile;
@@ -44,13 +44,15 @@ export interface RenderDisciplineInput {
   readonly tokens?: TokenBudgets;
   /** Renders one side for one environment; the server passes its caches. Default: `render`. */
   readonly render?: (pack: Pack, side: 'baseline' | 'current', environment: JudgedEnvironment) => string;
+  /** The baseline's name in messages: `HEAD` unless the command line's `--base` names another revision. */
+  readonly base?: string;
 }
 
 export interface TokenBudgets {
   readonly counter: Counter;
   /** The largest render in tokens; `null`: unchecked. */
   readonly maxRenderTokens: number | null;
-  /** A change may not leave fewer tokens cached than this (when it leaves fewer than HEAD's render had); `null`: unchecked. */
+  /** A change may not leave fewer tokens cached than this (when it leaves fewer than the base's render had); `null`: unchecked. */
   readonly minCachedTokens: number | null;
 }
 
@@ -72,7 +74,7 @@ export interface OverBudgetData {
 const namedInMessage = 3;
 
 export function checkRenderDiscipline(input: RenderDisciplineInput): Finding[] {
-  const { current, baseline, environments, profile, settings } = input;
+  const { current, baseline, environments, profile, settings, base = 'HEAD' } = input;
   const renderOf = input.render ?? ((pack: Pack, _side: string, e: JudgedEnvironment) => render(pack, e.environment, profile));
   const findings: Finding[] = [];
   const range = versionLineRange(current);
@@ -88,7 +90,7 @@ export function checkRenderDiscipline(input: RenderDisciplineInput): Finding[] {
         range,
         severity: 'warning',
         code: packCodes.renderChangedVersionUnchanged,
-        message: `the render changed but the version did not: \`${current.version}\` is HEAD's version too, and the render differs from HEAD's in ${named(changed.map((e) => e.label), environments.length)}`,
+        message: `the render changed but the version did not: \`${current.version}\` is ${base}'s version too, and the render differs from ${base}'s in ${named(changed.map((e) => e.label), environments.length)}`,
         data,
       });
     }
@@ -118,10 +120,10 @@ export function checkRenderDiscipline(input: RenderDisciplineInput): Finding[] {
 
 type RenderOf = NonNullable<RenderDisciplineInput['render']>;
 
-// Each environment's render counted once; HEAD's only when a change can shrink its cached prefix.
+// Each environment's render counted once; the base's only when a change can shrink its cached prefix.
 function tokenFindings(input: RenderDisciplineInput, budgets: TokenBudgets, renderOf: RenderOf, currentRenders: () => string[], range: Finding['range']): Finding[] {
   const { counter, maxRenderTokens, minCachedTokens } = budgets;
-  const { environments, baseline } = input;
+  const { environments, baseline, base = 'HEAD' } = input;
   if (maxRenderTokens === null && (minCachedTokens === null || !baseline)) return [];
   const tallies: TokenTally[] = currentRenders().map((text) => runToEnd(tally(counter, text)));
   const unit = `${counter.tokenizer.exact ? '' : 'estimated '}tokens (${counter.tokenizer.id})`;
@@ -152,7 +154,7 @@ function tokenFindings(input: RenderDisciplineInput, budgets: TokenBudgets, rend
         range,
         severity: 'warning',
         code: packCodes.cachedPrefixShrunk,
-        message: `the change leaves fewer than ${formatCount(minCachedTokens)} ${unit} of the render cached since HEAD's: ${shrunk.join('; ')} (${rule})`,
+        message: `the change leaves fewer than ${formatCount(minCachedTokens)} ${unit} of the render cached since ${base}'s: ${shrunk.join('; ')} (${rule})`,
       });
     }
   }

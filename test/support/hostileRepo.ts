@@ -5,9 +5,11 @@
 // the files we read have awkward names (spaces, a leading `-`, a line
 // break). Each file is committed, then edited, so reading HEAD's version
 // shows in the findings. `controlRun` proves the trap is armed: a plain
-// `git status` and `git diff` spring it.
+// `git status` and `git diff` spring it. `lazyFetchRepo` is a partial
+// clone whose missing blobs a fetch would bring through a program of the
+// repository's choosing.
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { TempRepo } from './gitRepos';
@@ -106,6 +108,82 @@ export function hostileRepo(): HostileRepo {
       for (const args of [['status'], ['diff', 'HEAD'], ['-p', 'diff', 'HEAD', '--', 'packs']]) {
         execFileSync('git', args, { cwd: repo.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
       }
+      const seen = existsSync(marker) ? readFileSync(marker, 'utf8') : '';
+      rmSync(marker, { force: true });
+      return seen;
+    },
+    dispose: () => repo.dispose(),
+  };
+}
+
+/** The three ways a partial clone's lazy fetch of a missing object would run a program the repository names. */
+export const lazyFetchAttacks = ['uploadpack', 'ext', 'sshCommand'] as const;
+export type LazyFetchAttack = (typeof lazyFetchAttacks)[number];
+
+export interface LazyFetchRepo {
+  readonly repo: TempRepo;
+  readonly attack: LazyFetchAttack;
+  /** A `.prompts` file and a pack, each edited since HEAD, whose blobs at HEAD are missing from the object store. */
+  readonly prompts: string;
+  readonly pack: string;
+  sprung(): string | undefined;
+  /** Runs a plain `git cat-file` of the missing blob, as a user's git would, which must spring the trap; clears the marker after. */
+  controlRun(): string;
+  dispose(): void;
+}
+
+/**
+ * A partial clone (`extensions.partialClone`, a promisor remote) whose
+ * blobs at HEAD for a `.prompts` file and a pack were never fetched, so
+ * reading them makes git fetch from the remote: through its `uploadpack`
+ * program (a local path URL), an `ext::` command (allowed by the
+ * repository's `protocol.ext.allow=always`), or `core.sshCommand` (an
+ * `ssh://` URL). Each runs a trap that writes a marker file.
+ */
+export function lazyFetchRepo(attack: LazyFetchAttack): LazyFetchRepo {
+  const repo = TempRepo.create();
+  const outside = path.dirname(repo.root);
+  const marker = path.join(outside, 'sprung');
+  const trap = path.join(outside, 'trap.sh');
+  writeFileSync(trap, `#!/bin/sh\nprintf '%s\\n' "$0 $*" >> '${marker}'\nexit 1\n`);
+  chmodSync(trap, 0o755);
+  const prompts = repo.write('prompts/lazy.prompts', committed);
+  const packFile = repo.write('packs/lazy.pack', pack('You are an agent.'));
+  repo.commitAll();
+  const blobs = [repo.git('rev-parse', 'HEAD:prompts/lazy.prompts').trim(), repo.git('rev-parse', 'HEAD:packs/lazy.pack').trim()];
+  for (const oid of blobs) rmSync(path.join(repo.root, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
+  writeFileSync(prompts, withLines(14, 1, '  text = "Add a login form with errors."'));
+  writeFileSync(packFile, pack('You are a careful agent.'));
+  const remote: Readonly<Record<LazyFetchAttack, readonly string[]>> = {
+    uploadpack: [`\turl = ${path.join(outside, 'upstream')}`, `\tuploadpack = ${trap}`],
+    ext: [`\turl = "ext::${trap} %S"`],
+    sshCommand: ['\turl = ssh://example.invalid/upstream'],
+  };
+  appendFileSync(
+    path.join(repo.root, '.git', 'config'),
+    [
+      '[core]',
+      '\trepositoryformatversion = 1',
+      ...(attack === 'sshCommand' ? [`\tsshCommand = ${trap}`] : []),
+      '[extensions]',
+      '\tpartialClone = origin',
+      '[remote "origin"]',
+      '\tpromisor = true',
+      ...remote[attack],
+      ...(attack === 'ext' ? ['[protocol "ext"]', '\tallow = always'] : []),
+      '',
+    ].join('\n'),
+  );
+  return {
+    repo,
+    attack,
+    prompts,
+    pack: packFile,
+    sprung: () => (existsSync(marker) ? readFileSync(marker, 'utf8') : undefined),
+    controlRun() {
+      const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1' };
+      // The fetch fails (the trap is no upload-pack), so git does too: what matters is that it ran the trap.
+      spawnSync('git', ['cat-file', 'blob', blobs[0]!], { cwd: repo.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
       const seen = existsSync(marker) ? readFileSync(marker, 'utf8') : '';
       rmSync(marker, { force: true });
       return seen;

@@ -25,8 +25,9 @@ export function judgeable(doc: PromptsDocument): boolean {
   return doc.blocks.every((b) => b.value !== undefined);
 }
 
-export function checkHandEdits(baseline: PromptsDocument, current: PromptsDocument): HandEditVerdict {
-  const diff = diffHandEdits(baseline, current);
+/** `base` names the baseline in messages (`HEAD`, or the command line's `--base` revision). */
+export function checkHandEdits(baseline: PromptsDocument, current: PromptsDocument, base = 'HEAD'): HandEditVerdict {
+  const diff = diffHandEdits(baseline, current, base);
   const logs = diff.newEntries.map(entryScope).filter((l): l is EntryScope => l !== undefined);
   const unlogged = diff.edits.filter((e) => !logs.some((l) => records(l, e)));
   const warnings = unlogged.map((e): Finding => {
@@ -35,7 +36,7 @@ export function checkHandEdits(baseline: PromptsDocument, current: PromptsDocume
       range: e.range,
       severity: codes.unloggedEdit.severity,
       code: codes.unloggedEdit.code,
-      message: `${e.what} since HEAD, and no [[edits]] entry records it`,
+      message: `${e.what} since ${base}, and no [[edits]] entry records it`,
       data,
     };
   });

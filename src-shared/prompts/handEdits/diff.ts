@@ -44,8 +44,9 @@ export interface HandEditDiff {
   readonly newEntries: readonly EditModel[];
 }
 
-export function diffHandEdits(baseline: PromptsDocument, current: PromptsDocument): HandEditDiff {
-  const out = new DiffCollector(current);
+/** `base` names the baseline in messages: `HEAD` in the editor, the command line's `--base` revision. */
+export function diffHandEdits(baseline: PromptsDocument, current: PromptsDocument, base = 'HEAD'): HandEditDiff {
+  const out = new DiffCollector(current, base);
   diffSessions(baseline, current, out);
   diffCommit(baseline, current, out);
   const newEntries = diffEditsLog(baseline, current, out);
@@ -56,7 +57,10 @@ class DiffCollector {
   readonly edits: HandEdit[] = [];
   readonly violations: Finding[] = [];
 
-  constructor(readonly current: PromptsDocument) {}
+  constructor(
+    readonly current: PromptsDocument,
+    readonly base: string,
+  ) {}
 
   edit(session: string | undefined, turn: number | undefined, range: Range, what: string, field?: Pick<FieldDiff, 'before' | 'committedToml'>): void {
     const before = field?.before;
@@ -106,7 +110,7 @@ function diffSessions(baseline: PromptsDocument, current: PromptsDocument, out: 
       out.violation(
         codes.sessionIdChanged,
         c.view.valueRange('id'),
-        `the session id changed since HEAD (it was ${JSON.stringify(id)}); ids never change`,
+        `the session id changed since ${out.base} (it was ${JSON.stringify(id)}); ids never change`,
         data,
       );
     }
@@ -289,7 +293,7 @@ function diffCommit(baseline: PromptsDocument, current: PromptsDocument, out: Di
     return;
   }
   const emailRemoved = (range: Range) =>
-    out.violation(codes.authorEmailRemoved, range, '`[commit].author_email` was removed since HEAD; it is never removed');
+    out.violation(codes.authorEmailRemoved, range, `\`[commit].author_email\` was removed since ${out.base}; it is never removed`);
   if (!c) {
     const top = firstLine(current);
     if ('author_email' in b.value) emailRemoved(top);
@@ -310,7 +314,7 @@ function diffEditsLog(baseline: PromptsDocument, current: PromptsDocument, out: 
       added.push(change.after);
     } else if (change.kind === 'deleted') {
       const range = change.next?.view.range ?? endOfFile(current);
-      out.violation(codes.editsEntryRemoved, range, `[[edits]] entry ${change.before.index} of HEAD was removed here; the log is append-only`);
+      out.violation(codes.editsEntryRemoved, range, `[[edits]] entry ${change.before.index} of ${out.base} was removed here; the log is append-only`);
     } else {
       const was = change.before.view.value;
       const entry = change.after.view;
@@ -319,7 +323,7 @@ function diffEditsLog(baseline: PromptsDocument, current: PromptsDocument, out: 
       out.violation(
         codes.editsEntryAltered,
         first === undefined ? entry.range : entry.valueRange(first),
-        `this [[edits]] entry changed since HEAD (${changed.map((k) => `\`${k}\``).join(', ')}); the log is append-only: restore it and add a new entry`,
+        `this [[edits]] entry changed since ${out.base} (${changed.map((k) => `\`${k}\``).join(', ')}); the log is append-only: restore it and add a new entry`,
       );
     }
   }

@@ -60,7 +60,7 @@ test('check on a bundle folder runs every rule across its prompts/ files', () =>
   }
 });
 
-test('the bundle is found from its prompts/ folder or from below a spec.yaml; files named alone get no bundle rules', () => {
+test('the bundle is found from its prompts/ folder or from below a spec.yaml; files named alone are judged in their bundle', () => {
   const root = bundle({
     'spec.yaml': 'name: demo\n',
     'prompts/main.prompts': promptsFile('main', [{ id: 'shared' }]),
@@ -71,9 +71,13 @@ test('the bundle is found from its prompts/ folder or from below a spec.yaml; fi
     assert.deepEqual(bundleLines(fromPrompts.stdout).map((l) => l.split(': ')[0]), ['prompts/captured/x.prompts:7:6', 'prompts/main.prompts:7:6']);
     const fromBelow = cli(['check', 'captured'], path.join(root, 'prompts'));
     assert.deepEqual(bundleLines(fromBelow.stdout).map((l) => l.split(': ')[0]), ['captured/x.prompts:7:6', 'main.prompts:7:6']);
+    // As a pre-commit hook names them: the bundle's rules, reported in the files named.
     const alone = cli(['check', 'prompts/main.prompts', 'prompts/captured/x.prompts'], root);
-    assert.deepEqual(bundleLines(alone.stdout), []);
-    assert.equal(alone.code, 0);
+    assert.deepEqual(bundleLines(alone.stdout).map((l) => l.split(': ')[0]), ['prompts/main.prompts:7:6', 'prompts/captured/x.prompts:7:6']);
+    assert.equal(alone.code, 1);
+    const one = cli(['check', 'prompts/main.prompts'], root);
+    assert.deepEqual(bundleLines(one.stdout).map((l) => l.split(': ')[0]), ['prompts/main.prompts:7:6'], 'only the named file\'s findings');
+    assert.equal(one.code, 1);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -43,12 +43,18 @@ function workspace(files: Record<string, string>): string {
 test('valid .prompts files check without errors, legacy folders included, found by walking a directory', () => {
   const r = cli(['check', 'every-field.prompts', 'prompts'], path.join(fixturesDir, 'prompts'));
   assert.equal(r.code, 0, r.stderr);
-  // The legacy capture carries a local date-time on purpose: valid TOML, but not what the writer writes.
+  // The legacy capture carries a local date-time on purpose: valid TOML, but not what the writer writes. The fixtures'
+  // folder is itself a `prompts/` folder, so the file named alone is judged in that bundle, as `check .` would.
   assert.equal(
     r.stdout,
-    'prompts/captured/main.prompts:13:14: warning prompts/non-utc-timestamp: `started_at` is a local date-time with no offset; the capture writer writes UTC with Z and whole seconds\n',
+    [
+      'every-field.prompts:8:19: warning bundle/branch-file-name: this file holds branch "feature/tax-refactor", whose file is prompts/feature-tax-refactor.prompts, not prompts/every-field.prompts',
+      'every-field.prompts:32:17: warning bundle/unknown-fork-parent: no session of the bundle has the id "c0ffee00-0000-4000-8000-000000000000": `forked_from` names the session this one continued from',
+      'prompts/captured/main.prompts:13:14: warning prompts/non-utc-timestamp: `started_at` is a local date-time with no offset; the capture writer writes UTC with Z and whole seconds',
+      '',
+    ].join('\n'),
   );
-  assert.equal(r.stderr, '3 files checked: 0 errors, 1 warning.\n');
+  assert.equal(r.stderr, '3 files checked: 0 errors, 3 warnings.\n');
 });
 
 test('an invalid .prompts file reports the validator findings, 1-based, and exits 1', () => {

@@ -145,3 +145,31 @@ test('check --min-cached-tokens: an edit near the start that empties the cache w
     repo.dispose();
   }
 });
+
+test('--base REV: check --min-cached-tokens and render --json compare with the render at REV, the baseline --base gives every other rule', () => {
+  const repo = repoWith(long);
+  try {
+    repo.git('tag', 'before');
+    repo.write('agent.pack', earlyEdit);
+    repo.commitAll('the early edit');
+    // Against HEAD the pushed edit is its own baseline: nothing shrank.
+    assert.deepEqual(tokenFindings(cli(['check', '--min-cached-tokens', '1024', 'agent.pack'], repo.root).stdout), []);
+    const r = cli(['check', '--base', 'before', '--strict-renders', '--min-cached-tokens', '1024', 'agent.pack'], repo.root);
+    const lines = tokenFindings(r.stdout);
+    assert.equal(lines.length, 1, r.stdout);
+    assert.match(lines[0]!, /error pack\/cached-prefix-shrunk: the change leaves fewer than 1,024 tokens \(o200k_base\) of the render cached since before's: 0 \(was [\d,]+;/);
+    assert.equal(r.code, 1);
+    const head = JSON.parse(cli(['render', '--json', 'agent.pack'], repo.root).stdout);
+    assert.deepEqual({ revision: head.baseline.revision, changed: head.baseline.changed }, { revision: 'HEAD', changed: false });
+    const since = JSON.parse(cli(['render', '--json', '--base', 'before', 'agent.pack'], repo.root).stdout);
+    assert.deepEqual({ revision: since.baseline.revision, changed: since.baseline.changed, cached: since.baseline.cached }, { revision: 'before', changed: true, cached: 0 });
+    const missing = cli(['render', '--json', '--base', 'origin/main', 'agent.pack'], repo.root);
+    assert.equal(missing.code, 0, 'render prints the render; the comparison says why there is none');
+    assert.match(JSON.parse(missing.stdout).baseline.off, /--base origin\/main is no commit git can find .*git fetch origin main/);
+    const option = cli(['render', '--json', '--base', '--json', 'agent.pack'], repo.root);
+    assert.equal(option.code, 2);
+    assert.match(option.stderr, /--base takes a revision/);
+  } finally {
+    repo.dispose();
+  }
+});

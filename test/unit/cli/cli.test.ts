@@ -82,15 +82,16 @@ test('check walks directories in order and exits 0 when there are only warnings'
   assert.equal(cli(['check', '--json', 'good/complete.pack']).stdout, '[]\n');
 });
 
-test('a directory walk skips node_modules and .git, and only picks up packs', () => {
+test('a directory walk skips node_modules and .git, and picks up packs by extension in any case or by first line', () => {
   const dir = tempDir();
   const pack = fs.readFileSync(path.join(cwd, 'corrupt.pack'));
-  for (const p of ['b/z.pack', 'a.pack', 'node_modules/dep/x.pack', '.git/y.pack', 'b/notes.txt']) {
+  for (const p of ['b/z.pack', 'a.pack', 'node_modules/dep/x.pack', '.git/y.pack', 'b/agent.txt', 'c/UPPER.PACK']) {
     fs.mkdirSync(path.join(dir, path.dirname(p)), { recursive: true });
     fs.writeFileSync(path.join(dir, p), pack);
   }
+  fs.writeFileSync(path.join(dir, 'b', 'notes.txt'), 'just notes\n');
   const files = (JSON.parse(cli(['check', '--json', '.'], dir).stdout) as { file: string }[]).map((f) => f.file);
-  assert.deepEqual([...new Set(files)], ['a.pack', path.join('b', 'z.pack')]);
+  assert.deepEqual([...new Set(files)], ['a.pack', path.join('b', 'agent.txt'), path.join('b', 'z.pack'), path.join('c', 'UPPER.PACK')]);
 });
 
 test('a file named on the command line is recognised by its first line; an unknown one is a usage error', () => {

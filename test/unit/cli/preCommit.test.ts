@@ -1,14 +1,17 @@
 // The pre-commit framework's hook (.pre-commit-hooks.yaml), run by the real
 // `pre-commit` on a temporary repository that uses this one as its hook
-// repository: a commit of a bad .prompts file fails, a good one passes.
+// repository: a commit of a bad .prompts file fails, a good one passes, and
+// staged files under prompts/ are judged in their bundle (a session id
+// another file there holds, a .md there), the hook's pattern taking them.
 // Skipped, saying so, where `pre-commit` is not installed (.ci/run installs
 // Debian's).
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { promptsFile } from '../../support/bundleFixtures';
 import { examplesDir, repoRoot } from '../../support/paths';
 
 const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
@@ -18,7 +21,7 @@ function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
 }
 
-test('the pre-commit hook fails a commit of a bad .prompts file and passes a good one', { skip, timeout: 600_000 }, (t) => {
+test('the pre-commit hook fails a commit of a bad .prompts file and passes a good one, and runs the bundle rules of prompts/', { skip, timeout: 600_000 }, (t) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'packs-pre-commit-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   // The hook repository is this one at HEAD: a clone, so the test sees what is committed.
@@ -45,4 +48,28 @@ test('the pre-commit hook fails a commit of a bad .prompts file and passes a goo
   const good = run('good.prompts');
   assert.equal(good.status, 0, `the good file failed:\n${good.stdout}${good.stderr}`);
   assert.match(good.stdout, /Packs & Prompts check\.+Passed/);
+
+  // The bundle: a committed trunk file, then staged files that break a rule across prompts/. `pre-commit run` takes
+  // the staged files its pattern matches, as a commit does.
+  mkdirSync(path.join(work, 'prompts'));
+  writeFileSync(path.join(work, 'prompts', 'main.prompts'), promptsFile('main', [{ id: 'shared' }]));
+  git(work, 'add', '.');
+  git(work, 'commit', '--quiet', '--no-verify', '-m', 'trunk');
+  const staged = (rel: string, text: string) => {
+    writeFileSync(path.join(work, ...rel.split('/')), text);
+    git(work, 'add', rel);
+    const r = spawnSync('pre-commit', ['run'], { cwd: work, env, encoding: 'utf8' });
+    git(work, 'rm', '--cached', '--quiet', rel);
+    rmSync(path.join(work, ...rel.split('/')));
+    return r;
+  };
+  const twice = staged('prompts/feature-x.prompts', promptsFile('feature/x', [{ id: 'shared' }]));
+  assert.notEqual(twice.status, 0, `a session id in two files of prompts/ passed:\n${twice.stdout}${twice.stderr}`);
+  assert.match(twice.stdout, /prompts\/feature-x\.prompts:\d+:\d+: error bundle\/duplicate-session-id: /);
+  assert.doesNotMatch(twice.stdout, /prompts\/main\.prompts:/, 'findings in the staged files only');
+  const markdown = staged('prompts/notes.md', '# notes\n');
+  assert.notEqual(markdown.status, 0, `a .md under prompts/ passed:\n${markdown.stdout}${markdown.stderr}`);
+  assert.match(markdown.stdout, /prompts\/notes\.md:1:1: error bundle\/markdown-in-prompts: /);
+  const fine = staged('prompts/feature-y.prompts', promptsFile('feature/y', [{ id: 'own' }]));
+  assert.equal(fine.status, 0, `a good file of the bundle failed:\n${fine.stdout}${fine.stderr}`);
 });

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import {
@@ -42,7 +42,17 @@ function scripted(...answers: GitOutcome[]): { spawner: (s: GitSpawn) => GitOutc
 const oid = 'a'.repeat(40);
 
 test('every call starts with the safety options, and never runs through a shell', () => {
-  assert.deepEqual(safetyOptions, ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '--no-pager', '--literal-pathspecs', '--no-replace-objects']);
+  assert.deepEqual(safetyOptions, [
+    '-c',
+    'core.fsmonitor=false',
+    '-c',
+    'core.hooksPath=/dev/null',
+    '--no-pager',
+    '--literal-pathspecs',
+    '--no-replace-objects',
+    '-c',
+    'protocol.allow=never',
+  ]);
   const s = gitSpawn(['status'], '/r', smallOutput, {});
   assert.equal(s.command, 'git');
   assert.deepEqual(s.args, [...safetyOptions, 'status']);
@@ -69,8 +79,16 @@ test('the environment drops what would point git elsewhere or inject configurati
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_TERMINAL_PROMPT: '0',
     GIT_OPTIONAL_LOCKS: '0',
+    GIT_ALLOW_PROTOCOL: '',
+    GIT_NO_LAZY_FETCH: '1',
     LC_ALL: 'C',
   });
+});
+
+test('no transport is allowed, whatever protocol.<name>.allow an inherited environment or a repository says', () => {
+  const env = gitEnvironment({ PATH: '/usr/bin', GIT_ALLOW_PROTOCOL: 'ext:file:ssh', GIT_NO_LAZY_FETCH: '0' });
+  assert.equal(env.GIT_ALLOW_PROTOCOL, '');
+  assert.equal(env.GIT_NO_LAZY_FETCH, '1');
 });
 
 test('finding the repository: rev-parse in the file\'s folder, then the branch HEAD points at', () => {
@@ -155,6 +173,40 @@ test('the real spawners stop a git that runs past its time limit', async () => {
     assert.deepEqual(nodeSyncSpawner(spawn), { kind: 'failed', message: 'git timed out after 0.1 s' });
   } finally {
     fake.dispose();
+  }
+});
+
+/** Whether process `pid` is gone (or a zombie waiting to be reaped: it runs nothing). */
+function ended(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+test('a time-out or the output cap ends the whole process group: a helper git started does not live on', { skip: process.platform !== 'linux' && 'reads /proc' }, async () => {
+  for (const [script, limits] of [
+    ['sleep 30 & echo $! > "$PIDS"; exec sleep 30', { timeoutMs: 300, maxOutputBytes: 1024 }],
+    ['sleep 30 & echo $! > "$PIDS"; exec head -c 100000 /dev/zero', { timeoutMs: 10_000, maxOutputBytes: 1000 }],
+  ] as const) {
+    const fake = fakeGit(script);
+    const pids = path.join(os.tmpdir(), `packs-helper-${process.pid}-${Date.now()}`);
+    try {
+      const env = { ...fake.env, PIDS: pids };
+      for (const run of [() => nodeSpawner(gitSpawn(['status'], os.tmpdir(), limits, env)), async () => nodeSyncSpawner(gitSpawn(['status'], os.tmpdir(), limits, env))]) {
+        rmSync(pids, { force: true });
+        assert.equal((await run()).kind, 'failed');
+        const helper = Number(readFileSync(pids, 'utf8').trim());
+        assert.ok(helper > 0);
+        // The group was signalled before the spawner answered; the kernel needs a moment to deliver it.
+        for (let i = 0; i < 200 && !ended(helper); i++) await new Promise((r) => setTimeout(r, 10));
+        assert.ok(ended(helper), `the helper ${helper} git started still runs`);
+      }
+    } finally {
+      rmSync(pids, { force: true });
+      fake.dispose();
+    }
   }
 });
 

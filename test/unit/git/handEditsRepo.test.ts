@@ -202,7 +202,7 @@ test('a committed version that does not parse: no hand-edit findings, and a note
     const file = repo.write('broken.prompts', base.replace('title = "', 'title = "unclosed\ntitle2 = "'));
     repo.commitAll();
     assert.deepEqual(checkPromptsFile(base, defaultSettings.prompts, file).findings.map(show), [
-      "information prompts/hand-edits-unchecked 0:0-0:0 Hand edits off: HEAD's version of the file does not parse",
+      `information prompts/hand-edits-unchecked 0:0-0:0 Hand edits off: the file's version at HEAD (commit ${repo.git('rev-parse', 'HEAD').trim().slice(0, 12)}) does not parse`,
     ]);
   } finally {
     repo.dispose();

@@ -17,7 +17,7 @@ import { nodeSpawner, nodeSyncSpawner } from '../../../src-node/git/command';
 import { findRepository, headFileText, runSync, trackedFiles } from '../../../src-node/git/repository';
 import { BaselineStore } from '../../../server/src/prompts/handEditsBaselines';
 import { committed } from '../../support/handEditFixtures';
-import { hostileRepo } from '../../support/hostileRepo';
+import { hostileRepo, lazyFetchAttacks, lazyFetchRepo } from '../../support/hostileRepo';
 import { testAuthor } from '../../support/gitRepos';
 import { distDir } from '../../support/paths';
 
@@ -92,3 +92,27 @@ test('a repository whose path holds a line break is no repository to read from (
     rmSync(parent, { recursive: true, force: true });
   }
 });
+
+for (const attack of lazyFetchAttacks) {
+  test(`a partial clone whose missing blob a fetch through ${attack} would bring: the command line fetches nothing, runs nothing, and fails closed`, () => {
+    const h = lazyFetchRepo(attack);
+    try {
+      assert.notEqual(h.controlRun(), '', `a plain git cat-file runs the ${attack} trap`);
+      const head = runSync(headFileText(h.prompts), nodeSyncSpawner);
+      assert.equal(head.kind, 'off', JSON.stringify(head));
+      const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1' };
+      const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(distDir, 'cli.js'), 'check', ...args], { cwd: h.repo.root, encoding: 'utf8', env });
+      const plain = cli('prompts', 'packs');
+      // The pack's own findings are errors (exit 1); no file goes unchecked without a strict flag.
+      assert.equal(plain.status, 1, plain.stdout + plain.stderr);
+      assert.match(plain.stdout, /lazy\.prompts:1:1: information prompts\/hand-edits-unchecked: Hand edits off: git failed \(/);
+      const strict = cli('--strict-edits', '--strict-renders', 'prompts', 'packs');
+      assert.equal(strict.status, 2, strict.stdout + strict.stderr);
+      assert.match(strict.stderr, /lazy\.prompts: not checked: git failed .*--strict-edits needs/);
+      assert.match(strict.stderr, /lazy\.pack: not checked: git failed .*--strict-renders needs/);
+      assert.equal(h.sprung(), undefined, `a program the repository names ran through ${attack}`);
+    } finally {
+      h.dispose();
+    }
+  });
+}
