@@ -1,7 +1,10 @@
 // `prepack` of the command line's npm package (cli/package.json): bundles
 // dist/cli.js for production (minified, no source map, no dependencies
-// left to install) with its tokenizer chunks, and copies in the licence and the JSON Schemas, so
+// left to install) and copies in the licence and the JSON Schemas, so
 // `cd cli && npm pack` (or `npm publish`) ships exactly what `files` names.
+// Not the tokenizers' encoder chunks (3.7 MB minified, about 1.5 MB
+// compressed): exact counts load gpt-tokenizer when the project installed
+// it, an optional peer (src-node/tokens/loadEncoder.ts).
 // The package's version must be the extension's: one release, one number.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -33,20 +36,6 @@ await build({
   legalComments: 'eof',
   logLevel: 'warning',
 });
-// The tokenizers' encoders, chunks beside cli.js that it loads on the first count (src-node/tokens/loadEncoder.ts).
-for (const name of ['o200k_base', 'cl100k_base']) {
-  await build({
-    entryPoints: [path.join(repoRoot, 'src-node', 'tokens', `${name}.ts`)],
-    outfile: path.join(packageDir, 'dist', 'tokenizers', `${name}.js`),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    minify: true,
-    legalComments: 'eof',
-    logLevel: 'warning',
-  });
-}
 copyFileSync(path.join(repoRoot, 'LICENSE'), path.join(packageDir, 'LICENSE'));
 mkdirSync(path.join(packageDir, 'schemas'), { recursive: true });
 for (const f of readdirSync(path.join(repoRoot, 'schemas')).filter((f) => f.endsWith('.schema.json'))) {

@@ -25,7 +25,7 @@ import { trackedEnvironmentFiles } from './packDiscipline';
 import { asErrors, type Strictness } from './strict';
 import { bundleRootFor, checkBundles, withBundleFindings, withCiErrors } from './bundle';
 import { checkProfileFile, CliProfiles, isProfileFile } from './profileFiles';
-import { counterFor, tokenizerOption, tokenOption } from './tokens';
+import { counterFor, tokenizerOption, tokenOption, uncheckedBudgets } from './tokens';
 
 /** The command line's own ways past each limit, for the refusal's message. */
 const cliHints: LimitHints = {
@@ -110,6 +110,12 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   const profiles = new CliProfiles(profile, [...profileFiles, ...targets.filter(isProfileFile)]);
   // The encoder is loaded only when a budget in tokens asks for counts.
   const tokens = maxRenderTokens !== null || minCachedTokens !== null ? { counter: counterFor(tokenizer), maxRenderTokens, minCachedTokens } : undefined;
+  // A budget in tokens judged on an estimate the user did not choose would pass or fail by chance: the gate fails closed.
+  const unchecked = tokens && uncheckedBudgets(tokens.counter, [...(maxRenderTokens !== null ? ['--max-render-tokens'] : []), ...(minCachedTokens !== null ? ['--min-cached-tokens'] : [])]);
+  if (unchecked !== undefined) {
+    io.stderr(`${unchecked}\n`);
+    return 2;
+  }
   const tracked = (root: string) => trackedEnvironmentFiles(root, nodeSyncSpawner, baselines.location);
   const context = { environments: new EnvironmentFiles(environmentFiles, tracked, (text) => notes.push(text)), profiles, strict, baselines, ...(tokens && { tokens }) };
   const namedBundles = bundlesOfFiles(named);
