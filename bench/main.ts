@@ -1,7 +1,7 @@
 // The benchmark (`npm run bench`, never part of the tests): makes its own
 // inputs, measures the core against its peers and the server through the
 // protocol, prints the tables and the targets met or missed, and writes
-// bench/results.json. `--only=prompts,packs,server,open,preview,review,bundle` and
+// bench/results.json. `--only=prompts,packs,server,open,preview,review,bundle,tokens` and
 // `--sizes=300KB,6MB,...` run a part, for iterating; the committed results
 // come from a full run.
 
@@ -20,6 +20,7 @@ import { reviewFigures, type ReviewFigures } from './reviewFigures';
 import { debounceMs, ipcMemoryFigures, serverFigures, type ServerFigures } from './serverFigures';
 import { bracelessPack, largeOpenFigures, type LargeOpenFigures, packOpenFigures, type PackOpenFigures } from './openFigures';
 import { formatTable } from './table';
+import { tokenFigures, type TokenFigures } from './tokenFigures';
 
 interface Input {
   readonly name: string;
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
   let bundle: BundleFigures | undefined;
   const packOpens: PackOpenFigures[] = [];
   let largeOpen: LargeOpenFigures | undefined;
+  const tokens: TokenFigures[] = [];
 
   // Packs first: the 60 MB .prompts figures leave a heap whose collections would land in theirs.
   for (const input of packInputs) {
@@ -125,6 +127,15 @@ async function main(): Promise<void> {
     preview.push(await previewFigures(previewInput.name, fanOutPackInput(previewInput.size, previewInput.seed, previewInput.fragmentBytes)));
   }
 
+  // Tokens per second on the preview's 0.8 MB pack (its 20 MB render) and the 1 MB and 15 MB packs' renders.
+  for (const input of [{ name: previewInput.name, size: previewInput.size, seed: previewInput.seed, plan: { warmups: 1, runs: 3 } }, ...packInputs.filter((i) => i.name !== '10KB')]) {
+    if (!wanted('tokens', input)) continue;
+    progress(`pack ${input.name}: tokens per second`);
+    const text = input.name === previewInput.name ? fanOutPackInput(previewInput.size, previewInput.seed, previewInput.fragmentBytes) : packInput(input.size, input.seed);
+    tokens.push(tokenFigures(input.name, text, { warmups: 1, runs: Math.min(5, input.plan.runs) }));
+    collectGarbage();
+  }
+
   for (const input of promptsInputs.filter((i) => i.name !== '60MB')) {
     if (!wanted('review', input)) continue;
     progress(`.prompts ${input.name}: Session Review`);
@@ -148,12 +159,24 @@ async function main(): Promise<void> {
   print(machine, prompts, packs, server, preview, targets, secrets);
   printOpen(packOpens, largeOpen);
   printReview(review);
+  printTokens(tokens);
   if (bundle) printBundle(bundle);
   if (!only && !sizes) {
-    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, secrets, packs, server, packOpens, largeOpen, preview, review, bundle, targets };
+    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, secrets, packs, server, packOpens, largeOpen, preview, review, tokens, bundle, targets };
     writeFileSync(path.join(process.cwd(), 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write('\nwrote bench/results.json\n');
   }
+}
+
+function printTokens(tokens: readonly TokenFigures[]): void {
+  if (tokens.length === 0) return;
+  process.stdout.write('\nTokens (o200k_base, counted in slices as the server counts them): median of the runs\n');
+  process.stdout.write(
+    formatTable(
+      ['pack', 'render MB', 'tokens', 'ms', 'M tokens/s', 'runs'],
+      tokens.map((t) => [t.input, (t.renderBytes / 1e6).toFixed(1), t.tokens.toLocaleString('en-US'), ms(t.count), (t.tokensPerSecond / 1e6).toFixed(2), runs(t.count)]),
+    ) + '\n',
+  );
 }
 
 interface Target {

@@ -2,6 +2,9 @@
 // dist/cli.js for production (minified, no source map, no dependencies
 // left to install) and copies in the licence and the JSON Schemas, so
 // `cd cli && npm pack` (or `npm publish`) ships exactly what `files` names.
+// Not the tokenizers' encoder chunks (3.7 MB minified, about 1.5 MB
+// compressed): exact counts load gpt-tokenizer when the project installed
+// it, an optional peer (src-node/tokens/loadEncoder.ts).
 // The package's version must be the extension's: one release, one number.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';

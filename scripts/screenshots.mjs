@@ -142,6 +142,13 @@ const shots = [
     ],
   },
   {
+    // The demo's handbook-agent.pack (1,645 tokens) has an edit near its start since HEAD: the preview counts it with o200k_base and says what stays in OpenAI's prompt cache.
+    image: 'preview-cache.png',
+    open: 'packs/handbook-agent.pack',
+    steps: [packReady, { keys: 'Control+B' }, { command: 'packsAndPrompts.showPreviewToSide' }],
+    waitFor: [renderedPrompt, { selector: inWebview('.cache.broken'), what: 'the preview saying the edit empties the cached prefix, in tokens' }, { selector: inWebview('.figure.tokens:not(:has-text("counting"))'), what: 'the counted tokens' }],
+  },
+  {
     // The Session Review beside the demo's feature-login.prompts: its card, turns and tool calls, and the unlogged hand edit marked where it is.
     image: 'session-review.png',
     open: 'prompts/feature-login.prompts',

@@ -3,7 +3,7 @@
 // bundle (dist/preview.js) that only ever puts this data into the page as
 // text.
 
-import type { RenderedPack } from './protocol/pack';
+import type { RenderedPack, RenderTokens } from './protocol/pack';
 import type { Range } from './text/range';
 
 /** The pack does not decode (any more): upstream's report for its first corrupt line. */
@@ -23,6 +23,8 @@ export interface PreviewState {
   readonly rendered: RenderedPack | undefined;
   /** Set while the pack's current version does not decode. */
   readonly problem: PreviewProblem | undefined;
+  /** The tokens of `rendered` (same render digest), once counted; until then the page shows the estimate. */
+  readonly tokens?: Exclude<RenderTokens, { kind: 'superseded' }>;
 }
 
 export type HostToPreview =

@@ -4,6 +4,7 @@
 
 import type { SeverityLevel } from './finding';
 import type { ExtraSecretPattern, SecretOptions } from './prompts/rules/checkSecrets';
+import { defaultTokenizer, isTokenizerName, type TokenizerName } from './pack/tokens/tokenizers';
 
 /** A built-in profile's name, a workspace profile's `name`, or a path to a `*.loomprofile.json`. */
 export type ProfileName = string;
@@ -14,6 +15,8 @@ export interface PackSettings {
   readonly severity: Readonly<Record<string, SeverityLevel>>;
   /** The largest render, in UTF-8 bytes, for any preset or workspace environment; `null` when unchecked. */
   readonly maxRenderBytes: number | null;
+  /** The tokenizer a render is counted with, and so whose provider's caching rule applies (pack/tokens/tokenizers.ts). */
+  readonly tokenizer: TokenizerName;
 }
 
 export interface PromptsSettings {
@@ -33,7 +36,7 @@ export interface Settings {
 }
 
 export const defaultSettings: Settings = {
-  pack: { profile: 'loom-9', severity: {}, maxRenderBytes: null },
+  pack: { profile: 'loom-9', severity: {}, maxRenderBytes: null, tokenizer: defaultTokenizer },
   prompts: { strictUnknownTools: false },
   maxFileSizeMB: 50,
   maxItemsComputed: 5000,
@@ -72,7 +75,7 @@ export function resolveSettings(raw: unknown, options: { readonly trusted: boole
     }
   }
   return {
-    pack: { profile, severity, maxRenderBytes: byteBudget(pack['maxRenderBytes']) },
+    pack: { profile, severity, maxRenderBytes: byteBudget(pack['maxRenderBytes']), tokenizer: isTokenizerName(pack['tokenizer']) ? pack['tokenizer'] : defaultTokenizer },
     prompts: { strictUnknownTools: prompts['strictUnknownTools'] === true, ...secretSettings(prompts['secrets']) },
     maxFileSizeMB: positive(r['maxFileSizeMB']) ?? defaultSettings.maxFileSizeMB,
     maxItemsComputed: count(r['maxItemsComputed']) ?? defaultSettings.maxItemsComputed,

@@ -23,6 +23,7 @@ import * as path from 'node:path';
 import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
 import { type BaseCommit, findRepository, type HeadText, headTextIn, locationOptions, type NoBaseline, type PointedRepository, type Repository, resolveRevision, runSync } from '../../src-node/git/repository';
 import { refusedRepository } from '../../src-shared/prompts/handEdits/status';
+import { type ParsedArgs, stringOption, UsageError } from './args';
 
 export const defaultBase = 'HEAD';
 
@@ -95,6 +96,18 @@ export class Baselines {
   }
 }
 
+/** `--base REV` (default HEAD), read in this one place for every command that compares with a commit (check, render --json). */
+export function baseOption(args: ParsedArgs): string {
+  const base = stringOption(args, 'base') ?? defaultBase;
+  if (base.startsWith('-')) throw new UsageError(`--base takes a revision (a branch, a tag, a commit, or A...B for their merge base), not ${base}`);
+  return base;
+}
+
+/** The run's baselines: the base `--base` names, in the repository GIT_DIR points at or the one git finds. */
+export function baselinesFor(args: ParsedArgs, env: NodeJS.ProcessEnv = process.env): Baselines {
+  return new Baselines(baseOption(args), nodeSyncSpawner, pointedRepository(env));
+}
+
 /** The repository GIT_DIR (and GIT_WORK_TREE) point at, as absolute paths, or undefined when GIT_DIR is not set. */
 export function pointedRepository(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): PointedRepository | undefined {
   const gitDir = env.GIT_DIR;
@@ -132,7 +145,7 @@ export function unreadableBaseline(off: NoBaseline | UnresolvedBase, file: strin
 }
 
 /** `--base REV` names nothing git has here: say what to fetch. */
-function unresolvedBase(off: UnresolvedBase, flag: string): string {
+export function unresolvedBase(off: UnresolvedBase, flag: string): string {
   const shallow = off.shallow ? 'the clone is shallow and does not hold it' : 'a typo, or a branch or commit not fetched';
   const branch = /^(?:refs\/remotes\/)?([\w.-]+)\/(.+?)(?:\.\.\..*)?$/.exec(off.base);
   const fetch = branch ? `git fetch ${branch[1]} ${branch[2]}` : `git fetch origin ${off.base.replace(/\.\.\..*$/, '')}`;

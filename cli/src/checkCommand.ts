@@ -15,7 +15,7 @@ import { resolveSettings } from '../../src-shared/settings';
 import { parseArgs, stringOption, UsageError } from './args';
 import * as path from 'node:path';
 import { nodeSyncSpawner } from '../../src-node/git/command';
-import { Baselines, defaultBase, pointedRepository } from './baseline';
+import { baselinesFor } from './baseline';
 import { kindByExtension, kindOf, walkedKind } from './fileKinds';
 import { readFile, statPath, walk } from './files';
 import { humanFindings, jsonFindings, printable, summary, type FileFindings } from './output';
@@ -26,6 +26,7 @@ import { asErrors, type Strictness } from './strict';
 import { bundleRootFor, checkBundles, withBundleFindings, withCiErrors } from './bundle';
 import { checkProfileFile, CliProfiles, isProfileFile } from './profileFiles';
 import { CheckedTree } from './checkedTree';
+import { counterFor, tokenizerOption, tokenOption, uncheckedBudgets } from './tokens';
 
 /** The command line's own ways past each limit, for the refusal's message. */
 const cliHints: LimitHints = {
@@ -43,6 +44,9 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     'strict-secrets': { value: false },
     strict: { value: false },
     'max-render-bytes': { value: true },
+    'max-render-tokens': { value: true },
+    'min-cached-tokens': { value: true },
+    tokenizer: { value: true },
     'strict-renders': { value: false },
     'max-file-size-mb': { value: true },
     'max-tables': { value: true },
@@ -51,11 +55,13 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     'allow-empty': { value: false },
     base: { value: true },
   });
-  const base = stringOption(args, 'base') ?? defaultBase;
-  if (base.startsWith('-')) throw new UsageError(`--base takes a revision (a branch, a tag, a commit, or A...B for their merge base), not ${base}`);
+  const baselines = baselinesFor(args);
   const profile = stringOption(args, 'profile');
   const budget = stringOption(args, 'max-render-bytes');
   if (budget !== undefined && !/^\d{1,15}$/.test(budget)) throw new UsageError(`--max-render-bytes takes a whole number of bytes (0: no budget), not ${budget}`);
+  const maxRenderTokens = tokenOption(args, 'max-render-tokens');
+  const minCachedTokens = tokenOption(args, 'min-cached-tokens');
+  const tokenizer = tokenizerOption(args);
   const sizeLimit = stringOption(args, 'max-file-size-mb');
   if (sizeLimit !== undefined && !(Number(sizeLimit) > 0)) throw new UsageError(`--max-file-size-mb takes a number of megabytes above 0, not ${sizeLimit}`);
   const structure: Record<FileFormat, number> = { prompts: countOption(args, 'max-tables', structureLimits.prompts.limit), pack: countOption(args, 'max-pack-pieces', structureLimits.pack.limit) };
@@ -110,9 +116,16 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     }
   }
   const profiles = new CliProfiles(profile, [...profileFiles, ...targets.filter(isProfileFile)], tree);
-  const baselines = new Baselines(base, nodeSyncSpawner, pointedRepository(process.env));
+  // The encoder is loaded only when a budget in tokens asks for counts.
+  const tokens = maxRenderTokens !== null || minCachedTokens !== null ? { counter: counterFor(tokenizer), maxRenderTokens, minCachedTokens } : undefined;
+  // A budget in tokens judged on an estimate the user did not choose would pass or fail by chance: the gate fails closed.
+  const unchecked = tokens && uncheckedBudgets(tokens.counter, [...(maxRenderTokens !== null ? ['--max-render-tokens'] : []), ...(minCachedTokens !== null ? ['--min-cached-tokens'] : [])]);
+  if (unchecked !== undefined) {
+    io.stderr(`${unchecked}\n`);
+    return 2;
+  }
   const tracked = (root: string) => trackedEnvironmentFiles(root, nodeSyncSpawner, baselines.location);
-  const context = { environments: new EnvironmentFiles(environmentFiles, tracked, (text) => notes.push(text)), profiles, strict, baselines };
+  const context = { environments: new EnvironmentFiles(environmentFiles, tracked, (text) => notes.push(text)), profiles, strict, baselines, ...(tokens && { tokens }) };
   const namedBundles = bundlesOfFiles(named);
 
   let results: FileFindings[] = [];

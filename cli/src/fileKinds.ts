@@ -11,6 +11,7 @@ import type { Baselines } from './baseline';
 import { firstBytes } from './files';
 import { checkPackFile } from './packDiscipline';
 import type { Strictness } from './strict';
+import type { TokenBudgets } from '../../src-shared/pack/renderDiscipline';
 
 /** What a check may need beyond the file: the workspace's environment files and profiles, which strict flags fail closed, and the baselines (`--base`). */
 export interface CheckContext {
@@ -18,6 +19,8 @@ export interface CheckContext {
   readonly profiles: CliProfiles;
   readonly strict: Strictness;
   readonly baselines: Baselines;
+  /** `--max-render-tokens` and `--min-cached-tokens`, when either is given. */
+  readonly tokens?: TokenBudgets;
 }
 
 export interface FileKind {
@@ -39,6 +42,7 @@ export const fileKinds: readonly FileKind[] = [
         strictRenders: context.strict.renders,
         choice: context.profiles.choose(text, path),
         baselines: context.baselines,
+        ...(context.tokens && { tokens: context.tokens }),
       }),
   },
   {

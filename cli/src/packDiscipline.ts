@@ -15,7 +15,7 @@ import { checkDecoded } from '../../src-shared/pack/check';
 import { decode, decodeAll } from '../../src-shared/pack/decode';
 import type { Pack } from '../../src-shared/pack/model';
 import { chooseProfile, type ProfileChoice } from '../../src-shared/pack/profileChoice';
-import { checkRenderDiscipline, presetEnvironments } from '../../src-shared/pack/renderDiscipline';
+import { checkRenderDiscipline, presetEnvironments, type TokenBudgets } from '../../src-shared/pack/renderDiscipline';
 import type { Settings } from '../../src-shared/settings';
 import { nodeSyncSpawner, type SyncSpawner } from '../../src-node/git/command';
 import { runSync, trackedFiles } from '../../src-node/git/repository';
@@ -32,6 +32,8 @@ export interface RenderOptions {
   readonly baselines?: Baselines;
   /** For a default `baselines`: the spawner git runs through. */
   readonly spawner?: SyncSpawner;
+  /** The budgets in tokens (`--max-render-tokens`, `--min-cached-tokens`). */
+  readonly tokens?: TokenBudgets;
 }
 
 export function checkPackFile(text: string, settings: Settings, file: string, environments: EnvironmentFiles, options: RenderOptions = {}): FileCheck {
@@ -57,6 +59,7 @@ export function checkPackFile(text: string, settings: Settings, file: string, en
     profile: choice.profile,
     settings: settings.pack,
     base: baselines.base,
+    ...(options.tokens && { tokens: options.tokens }),
   });
   return { findings: sortFindings([...findings, ...discipline]), ...(notChecked !== undefined && { notChecked }) };
 }

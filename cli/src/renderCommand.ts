@@ -12,15 +12,20 @@ import { environmentPresets, findPreset } from '../../src-shared/pack/presets';
 import { describeProblem, assess, type Problem } from '../../src-shared/pack/problems';
 import { CheckedTree } from './checkedTree';
 import { CliProfiles } from './profileFiles';
-import { maxRenderLength, renderOutcome } from '../../src-shared/pack/render';
+import { maxRenderLength, renderDetailed, renderOutcome } from '../../src-shared/pack/render';
 import { postureWarning } from '../../src-shared/pack/summary';
 import { parseArgs, stringOption, UsageError } from './args';
 import { readOrSay } from './files';
 import type { Io } from './io';
 import { printable } from './output';
+import { renderTokens } from './renderTokens';
+import { counterFor, tokenizerOption } from './tokens';
+import { baselinesFor } from './baseline';
 
 export function renderCommand(argv: readonly string[], io: Io): number {
-  const args = parseArgs(argv, { env: { value: true }, preset: { value: true }, json: { value: false }, profile: { value: true } });
+  const args = parseArgs(argv, { env: { value: true }, preset: { value: true }, json: { value: false }, profile: { value: true }, tokenizer: { value: true }, base: { value: true } });
+  const baselines = baselinesFor(args);
+  const tokenizer = tokenizerOption(args);
   if (args.positionals.length !== 1) throw new UsageError('render needs exactly one PACK');
   const profiles = new CliProfiles(stringOption(args, 'profile'), [], new CheckedTree(args.positionals));
   const envFile = stringOption(args, 'env');
@@ -60,18 +65,21 @@ export function renderCommand(argv: readonly string[], io: Io): number {
   const profile = choice.profile;
   const warning = postureWarning(profile, env);
   if (warning !== undefined) io.stderr(`warning: ${warning}\n`);
-  const { text, overflow } = renderOutcome(decoded.pack, env, profile);
+  const json = args.options.has('json');
+  // The provenance only for --json: its tokens per section.
+  const { text, overflow, spans } = json ? renderDetailed(decoded.pack, env, profile) : { ...renderOutcome(decoded.pack, env, profile), spans: [] };
   if (overflow) {
     io.stderr(`${printable(packFile)}: the prompt would be longer than ${maxRenderLength} characters (fragments selected many times); not printed\n`);
     return 1;
   }
   const assessment = assess(decoded.pack, profile);
-  if (args.options.has('json')) {
+  if (json) {
     const out = {
       render: text,
       bytes: utf8Length(text),
       digest: digestBytes(read.bytes),
       renderDigest: digest(text),
+      ...renderTokens({ text, spans, file: packFile, env, profile, counter: counterFor(tokenizer), baselines }),
       assess: { corrupting: assessment.corrupting.map(problemJson), shaping: assessment.shaping.map(problemJson) },
     };
     io.stdout(`${JSON.stringify(out, null, 2)}\n`);

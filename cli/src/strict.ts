@@ -1,7 +1,8 @@
 // The `--strict…` options: warnings a pre-commit hook or CI should refuse,
 // made errors so `check` exits 1. `--strict-edits`: an unlogged hand edit;
 // `--strict-renders`: a render changed under the same version, a render
-// over `--max-render-bytes`; `--strict-secrets`: a secret (every code of
+// over `--max-render-bytes` or `--max-render-tokens`, a change that leaves
+// fewer than `--min-cached-tokens` of the render cached; `--strict-secrets`: a secret (every code of
 // the secret family, `prompts/secret` and any `prompts/secret-…`);
 // `--strict`: every warning. `--strict-edits` and `--strict-renders` also
 // fail a file whose baseline at HEAD could not be read (baseline.ts).
@@ -20,7 +21,7 @@ export interface Strictness {
 }
 
 export const strictEditCodes: readonly string[] = [handEditCodes.unloggedEdit.code];
-export const strictRenderCodes: readonly string[] = [packCodes.renderChangedVersionUnchanged, packCodes.renderOverBudget];
+export const strictRenderCodes: readonly string[] = [packCodes.renderChangedVersionUnchanged, packCodes.renderOverBudget, packCodes.renderOverTokenBudget, packCodes.cachedPrefixShrunk];
 
 export function isSecretCode(code: string): boolean {
   return code === promptsCodes.secret.code || code.startsWith(`${promptsCodes.secret.code}-`);

@@ -3,6 +3,8 @@
 import { structureLimits } from '../../src-shared/fileLimits';
 import { environmentPresets } from '../../src-shared/pack/presets';
 import { profileNames } from '../../src-shared/pack/profiles';
+import { defaultTokenizer, tokenizerNames } from '../../src-shared/pack/tokens/tokenizers';
+import { tokenizerVariable } from './tokens';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -11,9 +13,11 @@ export function usage(): string {
   return `Usage:
   packs-and-prompts check [--json] [--profile NAME|FILE] [--strict-unknown] [--strict-edits]
                          [--strict-secrets] [--strict-renders] [--strict] [--max-render-bytes N]
+                         [--max-render-tokens N] [--min-cached-tokens N] [--tokenizer NAME]
                          [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--ci] [--allow-empty]
                          [--base REV] [--] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile NAME|FILE]
+                          [--tokenizer NAME] [--base REV]
   packs-and-prompts review --published [--format markdown] FILE.prompts
   packs-and-prompts --help | --version
 
@@ -34,10 +38,14 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         [[edits]] entry or a removed author_email are errors.
         Packs are rendered for every preset and every *.packenv.json found
         in the walked directories or the pack's repository: in a git
-        repository, a render that differs from HEAD's while \`%% version\`
+        repository, a render that differs from the base's while \`%% version\`
         is unchanged is a warning; so is a render larger than
-        --max-render-bytes N (UTF-8 bytes; 0: no budget). --strict-renders
-        makes both errors, so CI can refuse an unversioned prompt change.
+        --max-render-bytes N (UTF-8 bytes; 0: no budget), or than
+        --max-render-tokens N (tokens of --tokenizer's count), and, in a git
+        repository, a change that leaves fewer than --min-cached-tokens N
+        tokens of the render in the provider's prompt cache (fewer than
+        the base's render had). --strict-renders makes them all errors, so CI
+        can refuse an unversioned prompt change or a broken cache.
         --strict-secrets makes secrets errors; --strict makes every warning
         an error and implies the other strict flags.
         A file is checked or the run fails (exit 2): one larger than
@@ -65,7 +73,11 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         under a prompts/ folder is judged in that bundle too.
 render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
-        --json prints {render, bytes, digest, renderDigest, assess}.
+        --json prints {render, bytes, digest, renderDigest, tokens, baseline,
+        assess}: tokens {tokenizer, exact, count, sections}; baseline, in a git
+        repository, the tokens shared with the render of the pack as
+        committed at --base REV (default HEAD, as for check) and what the
+        provider's cache keeps of them (else why not).
         A pack that does not decode prints the corruption on stderr, exit 1.
 
 review  Prints what a public feed would show of a .prompts FILE, as
@@ -79,6 +91,11 @@ review  Prints what a public feed would show of a .prompts FILE, as
            default loom-9), a *.loomprofile.json file, or the name of one
            found in the walked directories. check also reports every
            *.loomprofile.json it is given or finds, each error at its line.
+
+--tokenizer  What tokens are counted with: ${tokenizerNames.join(', ')} (default ${defaultTokenizer},
+             or the environment variable ${tokenizerVariable}). The OpenAI encodings
+             count exactly; claude-estimate is an estimate (characters / 4.4),
+             since Anthropic publishes no tokenizer for its current models.
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found (or the pack is
 corrupt), 2 a usage or I/O error, or a file that was not checked.

@@ -15,6 +15,14 @@ const examplesDir = path.join(repoRoot, 'examples');
 
 /** One reworded line in a committed example pack, left uncommitted: the preview shows what it does to the cached prefix. */
 const packEdit = { file: 'loom-9/code-reviewer.pack', from: 'then style. For each', to: 'then style (naming,\ncomments, layout). For each' };
+/** An edit near the start of a long committed pack, its version bumped: the preview shows it emptying the provider's prompt cache, in tokens. */
+const cacheEdit = {
+  file: 'packs/handbook-agent.pack',
+  edits: [
+    ['Use your tools to look before you leap:', 'Use your tools to look carefully before you leap:'],
+    ['%% version handbook-agent-1', '%% version handbook-agent-2'],
+  ],
+};
 const demoDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
 
 function writeAll(root, files) {
@@ -37,11 +45,14 @@ export function buildDemoWorkspace(parent) {
   writeAll(root, { [handEdit.file]: renderPrompts(handEdit.apply(captures[handEdit.file])), 'prompts/fix-billing-deploy.prompts': secretsDemo() });
   const editedPack = path.join(root, packEdit.file);
   if (existsSync(editedPack)) writeFileSync(editedPack, readFileSync(editedPack, 'utf8').replace(packEdit.from, packEdit.to));
+  const cachePack = path.join(root, cacheEdit.file);
+  writeFileSync(cachePack, cacheEdit.edits.reduce((text, [from, to]) => text.replace(from, to), readFileSync(cachePack, 'utf8')));
   const notes = [
     hasExamples ? 'examples/ copied in' : 'examples/ is empty on this checkout: only the demo pack and .prompts files are in',
     `${handEdit.file} has one hand edit since HEAD and no [[edits]] entry`,
     'prompts/fix-billing-deploy.prompts (not committed) holds secrets of several kinds, one silenced by an allow comment',
     ...(existsSync(editedPack) ? [`${packEdit.file} renders differently from HEAD under the same version`] : []),
+    `${cacheEdit.file} has an edit near its start (version bumped) that empties the prompt cache`,
   ];
   return { root, notes };
 }

@@ -8,6 +8,7 @@ import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vs
 import { noBaselines } from './prompts/noBaselines';
 import { startServer } from './serverMain';
 import { noWorkspaceFiles } from './workspaceFiles';
+import { importEncoder } from './pack/importEncoder';
 
 // In a dedicated worker the global object is the port to the extension;
 // its DOM type is not in the server's (Node-typed) lib, hence `never`.
@@ -21,4 +22,5 @@ startServer(createConnection(new BrowserMessageReader(port), new BrowserMessageW
   env: {},
   pid: 0,
   memory: () => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }),
+  loadEncoder: importEncoder,
 });

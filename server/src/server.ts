@@ -8,6 +8,7 @@ import { createConnection, ProposedFeatures, StreamMessageWriter } from 'vscode-
 import { ResyncingFrameReader } from './frameReader';
 import { testHooksVariable } from './testHooks';
 import { nodeSpawner } from '../../src-node/git/command';
+import { loadEncoder } from '../../src-node/tokens/loadEncoder';
 import { diskWorkspaceFiles } from './diskWorkspaceFiles';
 import { BaselineStore } from './prompts/handEditsBaselines';
 import { logUncaughtErrors } from './processGuards';
@@ -26,6 +27,7 @@ startServer(connection, {
   env: process.env,
   pid: process.pid,
   memory: () => process.memoryUsage(),
+  loadEncoder: async (name) => loadEncoder(name),
 });
 
 /** How long a frame may wait for its missing bytes; a test (with the test hooks on) may shorten it. */

@@ -21,6 +21,7 @@ import { type IncrementalModels, ModelCache } from './models';
 import { PackEnvironments } from './pack/environments';
 import { PackProfiles, registerProfileSupport } from './pack/profiles';
 import { registerPackProtocolSupport } from './pack/protocol';
+import type { EncoderLoader } from './pack/tokens';
 import { registerRenderDisciplineSupport } from './pack/renderDiscipline';
 import { createPackService } from './pack/service';
 import { registerHandEditSupport } from './prompts/handEdits';
@@ -54,6 +55,8 @@ export interface ServerHost {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly pid: number;
   memory(): ValidationStatsResult['memory'];
+  /** Loads a tokenizer's encoder, a chunk of its own, on the first count. */
+  readonly loadEncoder: EncoderLoader;
 }
 
 export function startServer(connection: Connection, host: ServerHost): void {
@@ -148,7 +151,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   });
   registerFeatureSupport(connection, { documents, models, services: serviceList, settingsFor, logger, workspace, limits });
   registerReviewSupport(connection, { documents, models, settingsFor, logger, limits, handEdits });
-  registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits });
+  registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits, loadEncoder: host.loadEncoder });
 
   connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
   // Trust brings the restricted settings' own values.

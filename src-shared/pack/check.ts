@@ -27,6 +27,9 @@ export const packCodes = {
   // Judged against the committed pack and the byte budget (renderDiscipline.ts).
   renderChangedVersionUnchanged: 'pack/render-changed-version-unchanged',
   renderOverBudget: 'pack/render-over-budget',
+  // Judged in tokens, by the command line's `--max-render-tokens` and `--min-cached-tokens` (renderDiscipline.ts).
+  renderOverTokenBudget: 'pack/render-over-token-budget',
+  cachedPrefixShrunk: 'pack/cached-prefix-shrunk',
   // A control character no text holds (text/controlCharacters.ts).
   controlCharacter: 'pack/control-character',
   // The chosen profile is unknown or its file is invalid (profileChoice.ts).

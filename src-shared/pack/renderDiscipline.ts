@@ -20,6 +20,8 @@ import { environmentPresets } from './presets';
 import { render } from './render';
 import { formatCount } from './summary';
 import { bumpVersion } from './versionBump';
+import { type Counter, tally, tokenCache } from './tokens/cache';
+import { runToEnd, type TokenTally } from './tokens/count';
 
 /** An environment a pack is judged in, named as the person knows it. */
 export interface JudgedEnvironment {
@@ -33,15 +35,25 @@ export const presetEnvironments: readonly JudgedEnvironment[] = environmentPrese
 
 export interface RenderDisciplineInput {
   readonly current: Pack;
-  /** The pack as committed at HEAD; `undefined` when there is none (new, untracked, no git) or it does not decode. */
+  /** The pack as committed at the base (HEAD unless `--base`); `undefined` when there is none (new, untracked, no git) or it does not decode. */
   readonly baseline: Pack | undefined;
   readonly environments: readonly JudgedEnvironment[];
   readonly profile: Profile;
   readonly settings: Pick<PackSettings, 'severity' | 'maxRenderBytes'>;
+  /** The budgets in tokens, judged when given (the command line's `--max-render-tokens`, `--min-cached-tokens`). */
+  readonly tokens?: TokenBudgets;
   /** Renders one side for one environment; the server passes its caches. Default: `render`. */
   readonly render?: (pack: Pack, side: 'baseline' | 'current', environment: JudgedEnvironment) => string;
   /** The baseline's name in messages: `HEAD` unless the command line's `--base` names another revision. */
   readonly base?: string;
+}
+
+export interface TokenBudgets {
+  readonly counter: Counter;
+  /** The largest render in tokens; `null`: unchecked. */
+  readonly maxRenderTokens: number | null;
+  /** A change may not leave fewer tokens cached than this (when it leaves fewer than the base's render had); `null`: unchecked. */
+  readonly minCachedTokens: number | null;
 }
 
 /** What the bump fix needs, and which environments changed. */
@@ -102,7 +114,51 @@ export function checkRenderDiscipline(input: RenderDisciplineInput): Finding[] {
       });
     }
   }
+  if (input.tokens) findings.push(...tokenFindings(input, input.tokens, renderOf, currentRenders, range));
   return withSeverities(findings, settings.severity);
+}
+
+type RenderOf = NonNullable<RenderDisciplineInput['render']>;
+
+// Each environment's render counted once; the base's only when a change can shrink its cached prefix.
+function tokenFindings(input: RenderDisciplineInput, budgets: TokenBudgets, renderOf: RenderOf, currentRenders: () => string[], range: Finding['range']): Finding[] {
+  const { counter, maxRenderTokens, minCachedTokens } = budgets;
+  const { environments, baseline, base = 'HEAD' } = input;
+  if (maxRenderTokens === null && (minCachedTokens === null || !baseline)) return [];
+  const tallies: TokenTally[] = currentRenders().map((text) => runToEnd(tally(counter, text)));
+  const unit = `${counter.tokenizer.exact ? '' : 'estimated '}tokens (${counter.tokenizer.id})`;
+  const findings: Finding[] = [];
+  if (maxRenderTokens !== null) {
+    const over = environments.map((e, i) => ({ label: e.label, tokens: tallies[i]!.total })).filter((r) => r.tokens > maxRenderTokens).sort((a, b) => b.tokens - a.tokens);
+    if (over.length > 0) {
+      findings.push({
+        range,
+        severity: 'warning',
+        code: packCodes.renderOverTokenBudget,
+        message: `the render is over the budget of ${formatCount(maxRenderTokens)} ${unit}: ${over.map((r) => `${formatCount(r.tokens)} in ${r.label}`).join('; ')}`,
+      });
+    }
+  }
+  if (minCachedTokens !== null && baseline) {
+    const shrunk: string[] = [];
+    let rule = '';
+    environments.forEach((e, i) => {
+      const text = currentRenders()[i]!;
+      const headText = renderOf(baseline, 'baseline', e);
+      const c = tokenCache(counter, { text: headText, tally: runToEnd(tally(counter, headText)) }, { text, tally: tallies[i]! });
+      rule = c.rule;
+      if (c.cached < minCachedTokens && c.cached < c.headCached) shrunk.push(`${formatCount(c.cached)} (was ${formatCount(c.headCached)}; the edit changes token ${formatCount(c.sharedTokens + 1)}) in ${e.label}`);
+    });
+    if (shrunk.length > 0) {
+      findings.push({
+        range,
+        severity: 'warning',
+        code: packCodes.cachedPrefixShrunk,
+        message: `the change leaves fewer than ${formatCount(minCachedTokens)} ${unit} of the render cached since ${base}'s: ${shrunk.join('; ')} (${rule})`,
+      });
+    }
+  }
+  return findings;
 }
 
 /** `Linux workstation, CI runner and 2 more (4 of 8 environments)`. */

@@ -6,6 +6,8 @@
 import type { EmptyPlaceholder, RenderSpan } from '../pack/render';
 import type { ProfileName } from '../settings';
 import type { Range } from '../text/range';
+import type { TokenCache } from '../pack/tokens/cache';
+import type { TokenizerName } from '../pack/tokens/tokenizers';
 
 /**
  * An environment as the client names it: a built-in preset or a workspace
@@ -120,7 +122,7 @@ export interface RenderedPack {
   readonly emptyPlaceholders: readonly EmptyPlaceholder[];
   /** UTF-8 bytes of the whole render (of `text`, unless `shown` says it is a part). */
   readonly bytes: number;
-  /** An estimate (`estimateTokens`), not any model's tokenizer. */
+  /** An estimate (`estimateTokens`), not any model's tokenizer: shown until `packs/tokens` answers with the count. */
   readonly tokens: number;
   /** The pack source's digest: changes whenever the cached prefix may. */
   readonly digest: string;
@@ -175,6 +177,44 @@ export type BaselineComparison =
       /** Why there is no comparison: "the file is not committed at HEAD", "restricted mode: git is not run". */
       readonly reason: string;
     };
+
+/**
+ * Sent by the preview after each render it shows: the render's tokens, for
+ * the tokenizer of `packsAndPrompts.pack.tokenizer`, whole and per section,
+ * and against HEAD's render what the provider's cache keeps. Counted after
+ * the render is on screen, in slices that give the server's event loop
+ * back, and kept per render digest, so a 20 MB render is counted once and
+ * never slows the preview or a keystroke. A newer request for the same
+ * pack ends the count under way (answered `superseded`).
+ */
+export const tokensRequest = 'packs/tokens';
+
+export interface TokensParams {
+  readonly uri: string;
+  readonly environment?: EnvironmentRef;
+  /** The render digest the preview shows: an answer for another render is not sent. */
+  readonly renderDigest: string;
+}
+
+export type RenderTokens =
+  | {
+      readonly kind: 'counted';
+      readonly uri: string;
+      readonly renderDigest: string;
+      readonly tokenizer: TokenizerName;
+      /** Counted by the provider's own encoding; otherwise an estimate, made as `method` says. */
+      readonly exact: boolean;
+      readonly method?: string;
+      readonly tokens: number;
+      /** Per section or fragment, in render order. */
+      readonly sections: readonly { readonly section: string; readonly tokens: number }[];
+      /** Against HEAD's render for the same environment, or why there is none. */
+      readonly cache: ({ readonly kind: 'compared' } & TokenCache) | { readonly kind: 'off'; readonly reason: string };
+    }
+  /** The render moved on (a newer digest), or a newer request took over. */
+  | { readonly kind: 'superseded'; readonly uri: string }
+  /** No count: the tokenizer could not be loaded here (the reason says why). */
+  | { readonly kind: 'unavailable'; readonly uri: string; readonly reason: string };
 
 /** The pack does not decode: no render, and the first report, which is upstream's verdict. */
 export interface CorruptPack {

@@ -32,3 +32,19 @@ test('every pinned version users copy is the manifest\'s', () => {
   }
   assert.ok(seen >= 3, `${seen} pins found`);
 });
+
+// `gpt-tokenizer@4.0.0` where the docs say what to install for exact counts: the encoders the extension's chunks are built from.
+test('every gpt-tokenizer users are told to install is the one the chunks are built from, and the package\'s peer', () => {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const built = manifest.dependencies?.['gpt-tokenizer'] ?? manifest.devDependencies?.['gpt-tokenizer'];
+  const peer = (JSON.parse(readFileSync(path.join(repoRoot, 'cli', 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> }).peerDependencies?.['gpt-tokenizer'];
+  assert.equal(peer, built, 'cli/package.json peerDependencies');
+  let seen = 0;
+  for (const page of pages()) {
+    for (const m of readFileSync(path.join(repoRoot, page), 'utf8').matchAll(/gpt-tokenizer@([\w.-]*\w)/g)) {
+      seen++;
+      assert.equal(m[1], built, `${page}: ${m[0]}`);
+    }
+  }
+  assert.ok(seen >= 3, `${seen} pins found`);
+});

@@ -8,7 +8,7 @@ import { baseName } from '../../../src-shared/text/uriPath';
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import type { HostToPreview, PreviewState, PreviewToHost } from '../../../src-shared/previewMessages';
-import { renderRequest, type RenderedPack, type RenderParams, type RenderResult } from '../../../src-shared/protocol/pack';
+import { renderRequest, tokensRequest, type RenderedPack, type RenderParams, type RenderResult, type RenderTokens, type TokensParams } from '../../../src-shared/protocol/pack';
 import { packCommands } from '../commandIds';
 import type { Environments } from '../environments';
 import { RenderScheduler } from './renderScheduler';
@@ -108,11 +108,28 @@ export class PackPreview implements vscode.Disposable {
   }
 
   private show(result: RenderResult): void {
+    const tokens = result.kind === 'rendered' && this.state.tokens?.kind === 'counted' && this.state.tokens.renderDigest === result.renderDigest ? this.state.tokens : undefined;
     this.state =
       result.kind === 'rendered'
-        ? { ...this.state, rendered: result, problem: undefined }
+        ? { ...this.state, rendered: result, problem: undefined, tokens }
         : { ...this.state, problem: { version: result.version, ...result.corruption } };
     this.panel.title = vscode.l10n.t('Rendered: {0}', this.state.packName);
+    this.post({ type: 'show', state: this.state });
+    if (result.kind === 'rendered' && !tokens) void this.countTokens(result);
+  }
+
+  // After the render is on screen: the server counts it in slices and keeps the count per render digest.
+  private async countTokens(rendered: RenderedPack): Promise<void> {
+    const params: TokensParams = { uri: this.packUri.toString(), environment: this.environments.current(this.packUri.toString()), renderDigest: rendered.renderDigest };
+    let answer: RenderTokens | null;
+    try {
+      answer = await this.client.sendRequest<RenderTokens | null>(tokensRequest, params);
+    } catch (e) {
+      this.client.error(vscode.l10n.t('Counting the tokens of {0} failed', params.uri), e);
+      return;
+    }
+    if (!answer || answer.kind === 'superseded' || this.disposed || this.state.rendered !== rendered) return;
+    this.state = { ...this.state, tokens: answer };
     this.post({ type: 'show', state: this.state });
   }
 

@@ -12,7 +12,10 @@ import {
   renderRequest,
   setEnvironmentNotification,
   summaryRequest,
+  tokensRequest,
   type PackSummary,
+  type RenderTokens,
+  type TokensParams,
   type RenderParams,
   type RenderResult,
   type SetEnvironmentParams,
@@ -30,6 +33,7 @@ import type { RenderSpan } from '../../../src-shared/pack/render';
 import { renderWindow } from '../../../src-shared/pack/renderWindow';
 import type { RenderDisciplineSupport } from './renderDiscipline';
 import type { PackLanguageService } from './service';
+import { type EncoderLoader, RenderTokenCounter } from './tokens';
 
 export interface PackProtocolDeps {
   readonly documents: TextDocuments<TextDocument>;
@@ -41,6 +45,8 @@ export interface PackProtocolDeps {
   /** Compares each render with HEAD's. */
   readonly discipline: RenderDisciplineSupport;
   readonly limits: FileLimits;
+  /** Loads a tokenizer's encoder on the first count. */
+  readonly loadEncoder: EncoderLoader;
 }
 
 export function registerPackProtocolSupport(connection: Connection, deps: PackProtocolDeps): void {
@@ -88,6 +94,19 @@ export function registerPackProtocolSupport(connection: Connection, deps: PackPr
     const resolved = resolveEnvironment(params.environment);
     if (!resolved.ok) throw new ResponseError(ErrorCodes.InvalidParams, `not an environment: ${resolved.message}`);
     return render(params, resolved.value);
+  });
+
+  const counter = new RenderTokenCounter(deps.loadEncoder, deps.discipline);
+  deps.documents.onDidClose((e) => counter.forget(e.document.uri));
+  const tokens = guard(deps.logger, tokensRequest, null, async (params: TokensParams, environment: NamedEnvironment | undefined): Promise<RenderTokens | null> => {
+    const ctx = await context(params.uri);
+    return ctx ? counter.count(ctx, environment ?? ctx.environment, params) : null;
+  });
+  connection.onRequest(tokensRequest, async (params: TokensParams): Promise<RenderTokens | null> => {
+    if (params.environment === undefined) return tokens(params, undefined);
+    const resolved = resolveEnvironment(params.environment);
+    if (!resolved.ok) throw new ResponseError(ErrorCodes.InvalidParams, `not an environment: ${resolved.message}`);
+    return tokens(params, resolved.value);
   });
 
   connection.onRequest(

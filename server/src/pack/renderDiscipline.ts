@@ -44,6 +44,8 @@ export interface RenderDisciplineSupport {
   findings(document: TextDocument, model: unknown): Promise<Finding[]>;
   /** A render of the current version against HEAD's render for the same environment (`spans`: the render's own unless given). */
   compare(rendered: RenderedPack, model: PackModel, environment: NamedEnvironment, profile: Profile, spans?: SpansOf): Promise<BaselineComparison>;
+  /** HEAD's render of the pack for an environment (kept per blob), or why there is none. */
+  headRender(uri: string, environment: NamedEnvironment, profile: Profile): Promise<{ readonly kind: 'committed'; readonly text: string } | { readonly kind: 'off'; readonly reason: string }>;
   /** HEAD moved or trust changed: tell the client's views to ask again. */
   baselinesChanged(): void;
   /** Called when the workspace's environments change (every pack is judged again). */
@@ -74,6 +76,11 @@ export function registerRenderDisciplineSupport(connection: Connection, deps: Re
           ? baselines.baselineRender(committed, e.environment, profile)
           : baselines.currentRender(uri, version, pack, e.environment, profile),
     });
+  }
+
+  async function headRender(uri: string, environment: NamedEnvironment, profile: Profile): Promise<{ readonly kind: 'committed'; readonly text: string } | { readonly kind: 'off'; readonly reason: string }> {
+    const committed = await baselines.committed(uri);
+    return committed.kind === 'off' ? committed : { kind: 'committed', text: baselines.baselineRender(committed, environment.environment, profile) };
   }
 
   async function compare(rendered: RenderedPack, model: PackModel, environment: NamedEnvironment, profile: Profile, spans: SpansOf = rendered.spans): Promise<BaselineComparison> {
@@ -122,6 +129,7 @@ export function registerRenderDisciplineSupport(connection: Connection, deps: Re
   return {
     findings,
     compare,
+    headRender,
     baselinesChanged: () => void connection.sendNotification(baselinesChangedNotification, {}),
     onEnvironmentsChanged: (listener) => listeners.push(listener),
   };

@@ -1,14 +1,17 @@
 // The command line as users install it: `npm pack` of cli/ (its prepack
 // bundles dist/cli.js), the tarball installed into an empty project with
 // the network shut (there is nothing to fetch), and `npx packs-and-prompts`
-// run there on copies of the examples with the documented exit codes.
+// run there on copies of the examples with the documented exit codes; the
+// tokenizer, an optional peer it ships without: counts said to be
+// estimates and token budgets not checked (exit 2) until the project
+// installs gpt-tokenizer, then exact.
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
-import { examplesDir, repoRoot } from '../../support/paths';
+import { distDir, examplesDir, repoRoot } from '../../support/paths';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -51,6 +54,7 @@ test('the tarball is the bundled command line, its README, licence and schemas: 
   assert.equal(manifest.name, extension.name);
   assert.equal(manifest.version, extension.version);
   assert.equal(manifest.dependencies, undefined);
+  assert.deepEqual(manifest.peerDependenciesMeta, { 'gpt-tokenizer': { optional: true } }, 'the tokenizer is not installed with it');
 });
 
 const cases = [
@@ -68,3 +72,42 @@ for (const { args, status, says } of cases) {
     assert.match(args[0] === '--version' ? r.stdout : r.out, says);
   });
 }
+
+const pack = 'examples/loom-9/coding-agent.pack';
+const npxCli = (...args: string[]) => run(npx, ['--no', '--', 'packs-and-prompts', ...args], { cwd: project });
+
+test('without gpt-tokenizer: render --json says its count is an estimate and what to install (exit 0); the token budgets are not checked (exit 2)', () => {
+  const r = npxCli('render', '--json', pack);
+  assert.equal(r.status, 0, r.out);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.tokens.tokenizer, 'o200k_base');
+  assert.equal(out.tokens.exact, false);
+  assert.match(out.tokens.method, /an estimate .*the o200k_base encoder is not installed .*npm install --save-dev gpt-tokenizer@4\.0\.0/);
+  assert.equal(out.tokens.count, Math.ceil([...out.render].length / 4.4));
+  for (const budget of [['--max-render-tokens', '100000'], ['--min-cached-tokens', '1024']]) {
+    const gate = npxCli('check', ...budget, pack);
+    assert.equal(gate.status, 2, gate.out);
+    assert.match(gate.out, new RegExp(`${budget[0]} not checked: the o200k_base encoder is not installed.*npm install --save-dev gpt-tokenizer@4\\.0\\.0`));
+  }
+  const chosen = npxCli('check', '--tokenizer', 'claude-estimate', '--max-render-tokens', '100000', pack);
+  assert.equal(chosen.status, 0, `an estimate chosen on purpose is judged: ${chosen.out}`);
+});
+
+test('with gpt-tokenizer installed beside it: the counts are exact, the same as the extension\'s bundled encoders give', () => {
+  const installed = path.join(project, 'node_modules', 'gpt-tokenizer');
+  // The registry is shut: the repository's own copy of the pinned release, as `npm install gpt-tokenizer@4.0.0` would lay it out.
+  cpSync(path.join(repoRoot, 'node_modules', 'gpt-tokenizer'), installed, { recursive: true });
+  try {
+    const r = npxCli('render', '--json', '--tokenizer', 'cl100k_base', pack);
+    assert.equal(r.status, 0, r.out);
+    const out = JSON.parse(r.stdout);
+    const bundled = JSON.parse(spawnSync(process.execPath, [path.join(distDir, 'cli.js'), 'render', '--json', '--tokenizer', 'cl100k_base', path.join(project, pack)], { encoding: 'utf8' }).stdout);
+    assert.deepEqual({ exact: out.tokens.exact, count: out.tokens.count, method: out.tokens.method }, { exact: true, count: bundled.tokens.count, method: undefined });
+    assert.equal(npxCli('check', '--max-render-tokens', '100000', pack).status, 0);
+    const over = npxCli('check', '--strict-renders', '--max-render-tokens', '10', pack);
+    assert.equal(over.status, 1, over.out);
+    assert.match(over.out, /render-over-token-budget: the render is over the budget of 10 tokens \(o200k_base\)/);
+  } finally {
+    rmSync(installed, { recursive: true, force: true });
+  }
+});

@@ -11,7 +11,7 @@ import { profiles } from '../../../src-shared/pack/profiles';
 import type { PackSettings } from '../../../src-shared/settings';
 import { range } from '../../../src-shared/text/range';
 
-const settings: PackSettings = { profile: 'loom-9', severity: {}, maxRenderBytes: null };
+const settings: PackSettings = { profile: 'loom-9', severity: {}, maxRenderBytes: null, tokenizer: 'o200k_base' };
 const head = '%% loom-prompt-pack 1\n%% version v1\n';
 const completeBody = (except: string[] = []) =>
   [...profiles['loom-9'].canonicalSections, ...profiles['loom-9'].requiredFragments]

@@ -3,15 +3,17 @@
 // share of the render: what a provider's prefix cache could still reuse),
 // the version at HEAD and now, the first differing line with a link to the
 // pack line that produced it, and a button that opens the diff of the two
-// renders. Text only, never markup.
+// renders, and once counted, the cached prefix in tokens (tokens.ts).
+// Text only, never markup.
 
-import type { BaselineComparison } from '../../../../src-shared/protocol/pack';
+import type { BaselineComparison, RenderTokens } from '../../../../src-shared/protocol/pack';
 import { formatShare } from '../../../../src-shared/pack/prefix';
 import { count, formatCount } from '../../../../src-shared/pack/summary';
 import type { Maker, PageHandlers } from './page';
+import { cacheRow } from './tokens';
 
 /** Empty when the render was not compared (no comparison asked for). A stale render's first difference names its pack line without linking to it. */
-export function baselineRows(el: Maker, c: BaselineComparison | undefined, on: PageHandlers, stale = false): HTMLElement[] {
+export function baselineRows(el: Maker, c: BaselineComparison | undefined, on: PageHandlers, stale = false, tokens?: Exclude<RenderTokens, { kind: 'superseded' }>): HTMLElement[] {
   if (!c) return [];
   const row = el('div', `row baseline ${c.kind === 'off' ? 'off' : c.changed ? 'changed' : 'unchanged'}`);
   if (c.kind === 'off') {
@@ -35,8 +37,9 @@ export function baselineRows(el: Maker, c: BaselineComparison | undefined, on: P
   diff.title = "Open the diff of HEAD's render and this one";
   diff.addEventListener('click', () => on.compareHead());
   row.append(diff);
+  const cache = cacheRow(el, tokens);
   const d = c.firstDifference;
-  if (!d) return [row];
+  if (!d) return cache ? [row, cache] : [row];
   const where = el('div', 'row facts difference');
   where.append(el('span', 'label', 'First difference:'), el('span', undefined, `render line ${formatCount(d.line + 1)}`), el('code', 'chip', d.text === '' ? '(blank line)' : d.text));
   if (d.source && stale) where.append('←', el('span', 'unlinked', `${d.source.section}, pack line ${formatCount(d.source.line + 1)} (before the edit)`));
@@ -51,5 +54,5 @@ export function baselineRows(el: Maker, c: BaselineComparison | undefined, on: P
     });
     where.append('←', link);
   }
-  return [row, where];
+  return cache ? [row, cache, where] : [row, where];
 }

@@ -1,6 +1,6 @@
 // The preview page built from its state: a compact header with the
 // environment (a button that opens the picker), the figures (bytes, against
-// the budget when one is set, estimated tokens, pack and render digests,
+// the budget when one is set, tokens (estimated until counted), pack and render digests,
 // assess's split), the render against HEAD's, what rendered empty, then the
 // rendered text in spans that know the pack line
 // they came from. A stale banner with the corruption report and a link to
@@ -10,9 +10,10 @@
 
 import type { PreviewState } from '../../../../src-shared/previewMessages';
 import type { RenderedPack, RenderWindow } from '../../../../src-shared/protocol/pack';
-import { count, figuresLine, figuresVerdict, formatCount } from '../../../../src-shared/pack/summary';
+import { count, figuresLine, figuresVerdict } from '../../../../src-shared/pack/summary';
 import { formatBudget } from '../../../../src-shared/pack/prefix';
 import { baselineRows } from './baseline';
+import { sectionChips, tokensFigure } from './tokens';
 
 export interface PageHandlers {
   reveal(line: number): void;
@@ -42,11 +43,11 @@ export function buildPage(doc: Document, state: PreviewState, on: PageHandlers):
   const page = el('div', 'page');
   const rendered = state.rendered;
   const stale = state.problem !== undefined;
-  const baseline = rendered ? baselineRows(el, rendered.baseline, on, stale) : [];
+  const baseline = rendered ? baselineRows(el, rendered.baseline, on, stale, state.tokens) : [];
   if (rendered) page.append(header(el, state, rendered, baseline, on));
   if (state.problem) page.append(staleBanner(el, state, on));
   const text = el('pre', `render${stale ? ' stale' : ''}`);
-  if (rendered) fillText(el, text, rendered, on, stale);
+  if (rendered) fillText(el, text, rendered, on, stale, sectionTokens(state));
   else if (!state.problem) text.append(el('span', 'empty', 'Rendering…'));
   page.append(text);
   if (rendered?.shown && rendered.shown.chars < rendered.shown.totalChars) page.append(cutNote(el, rendered.shown, on));
@@ -70,7 +71,7 @@ function header(el: Maker, state: PreviewState, r: RenderedPack, baseline: reado
   split.title = figuresVerdict(r.figures);
   figures.append(
     bytesFigure(el, r),
-    figure(el, '', `≈${formatCount(r.tokens)} tokens`, 'An estimate (characters / 4.4), not a tokenizer'),
+    tokensFigure(el, r, state.tokens),
     figure(el, 'pack', r.digest, 'FNV-1a digest of the pack source: when it changes, a cached prompt prefix is invalidated'),
     figure(el, 'render', r.renderDigest, 'FNV-1a digest of the rendered text'),
     split,
@@ -78,6 +79,7 @@ function header(el: Maker, state: PreviewState, r: RenderedPack, baseline: reado
   head.append(top, figures, ...baseline);
 
   const facts: Array<[string, string[]]> = [
+    ['Tokens by section', state.tokens?.kind === 'counted' ? sectionChips(state.tokens, maxChips) : []],
     ['Left out (rendered empty)', atMost(r.droppedSections, maxChips)],
     ['Rendered as nothing', renderedAsNothing(r)],
     ['Note', [...r.notes, ...(r.overflow ? ['the render reached the length cap and stops there'] : [])]],
@@ -115,7 +117,7 @@ function cutNote(el: Maker, shown: RenderWindow, on: PageHandlers): HTMLElement 
   return note;
 }
 
-function figure(el: Maker, label: string, value: string, title: string): HTMLElement {
+export function figure(el: Maker, label: string, value: string, title: string): HTMLElement {
   const f = el('span', 'figure');
   if (label !== '') f.append(el('span', 'figure-label', `${label} `));
   f.append(el('span', 'figure-value', value));
@@ -148,7 +150,7 @@ function staleBanner(el: Maker, state: PreviewState, on: PageHandlers): HTMLElem
 // spaces the render does not have. Each block ends with its newline (the
 // last excepted) and spans never cross one, so the element's text is the
 // render exactly. A stale render's spans link nowhere.
-function fillText(el: Maker, pre: HTMLElement, r: RenderedPack, on: PageHandlers, stale: boolean): void {
+function fillText(el: Maker, pre: HTMLElement, r: RenderedPack, on: PageHandlers, stale: boolean, tokens: ReadonlyMap<string, number>): void {
   const text = r.text;
   const spans = r.spans;
   let k = 0;
@@ -161,7 +163,7 @@ function fillText(el: Maker, pre: HTMLElement, r: RenderedPack, on: PageHandlers
       const span = spans[k]!;
       if (span.start > at) line.append(text.slice(at, span.start));
       const piece = text.slice(span.start, span.end);
-      line.append(stale ? piece : sourceSpan(el, pre, piece, span.section, span.sourceLine, on));
+      line.append(stale ? piece : sourceSpan(el, pre, piece, span.section, span.sourceLine, on, tokens.get(span.section)));
       at = span.end;
     }
     if (end > at) line.append(text.slice(at, end));
@@ -172,17 +174,21 @@ function fillText(el: Maker, pre: HTMLElement, r: RenderedPack, on: PageHandlers
   }
 }
 
-function sourceSpan(el: Maker, pre: HTMLElement, piece: string, section: string, sourceLine: number, on: PageHandlers): HTMLElement {
+function sourceSpan(el: Maker, pre: HTMLElement, piece: string, section: string, sourceLine: number, on: PageHandlers, tokens: number | undefined): HTMLElement {
   const s = el('span', 'src', piece);
   s.dataset['line'] = String(sourceLine);
   s.dataset['section'] = section;
-  s.title = `${section}, line ${sourceLine + 1}`;
+  s.title = `${section}, line ${sourceLine + 1}${tokens === undefined ? '' : ` (${section}: ${count(tokens, 'token')})`}`;
   s.addEventListener('click', () => {
     // A click that ends a text selection is not a jump.
     if (!pre.ownerDocument.getSelection()?.isCollapsed) return;
     on.reveal(sourceLine);
   });
   return s;
+}
+
+function sectionTokens(state: PreviewState): ReadonlyMap<string, number> {
+  return new Map(state.tokens?.kind === 'counted' ? state.tokens.sections.map((s) => [s.section, s.tokens]) : []);
 }
 
 function unique(items: string[]): string[] {
