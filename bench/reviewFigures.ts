@@ -4,17 +4,18 @@
 // screens whole, the others as outlines; and, for comparison, every card
 // whole), after a one-character edit in a turn with the cards the client
 // holds named (only the edited session's card travels), and when the page
-// scrolls to the middle of the file, with each answer's size.
+// scrolls to the middle of the file, with each answer's size; and the
+// search over the whole file.
 
 import { parsePrompts } from '../src-shared/prompts/toml/document';
 import { validatePrompts } from '../src-shared/prompts/rules/validate';
 import { reviewOf } from '../src-shared/prompts/review/build';
 import type { ReviewCard } from '../src-shared/prompts/review/view';
 import { slotKey } from '../src-shared/prompts/review/outline';
-import { reviewRequest, type ReviewResult } from '../src-shared/protocol/prompts';
+import { reviewRequest, reviewSearchRequest, type ReviewResult, type ReviewSearchResult } from '../src-shared/protocol/prompts';
 import { LspSession } from '../test/support/lspSession';
 import { type Figure, measure, median, type Plan } from './measure';
-import { middleTurnText } from './promptsInput';
+import { middleTurnText, turnTextLineOffsets } from './promptsInput';
 import { lineOf } from './serverFigures';
 
 export interface ReviewFigures {
@@ -38,6 +39,11 @@ export interface ReviewFigures {
   readonly editMs: number;
   readonly editBytes: number;
   readonly editCardsSent: number;
+  /** The review's search over the whole file through the server (packs/prompts/reviewSearch), median of 3: a common word (the worst case: most values hold it and are masked before the search) and a turn's own words. */
+  readonly searchCommonMs: number;
+  readonly searchCommonPlaces: number;
+  readonly searchRareMs: number;
+  readonly searchRarePlaces: number;
 }
 
 export async function reviewFigures(input: string, text: string, plan: Plan, edits: number): Promise<ReviewFigures> {
@@ -95,7 +101,41 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
       sent = fresh.length;
       holding = hold(r);
     }
-    return { input, bytes: text.length, sessions: doc.sessions.length, core, diagnosticsMs, openMs, openBytes, wholeMs, wholeBytes, scrollMs, scrollBytes, editMs: median(times), editBytes: median(sizes), editCardsSent: sent };
+    const search = async (query: string): Promise<{ ms: number; places: number }> => {
+      const runs: number[] = [];
+      let places = 0;
+      for (let i = 0; i < 3; i++) {
+        const began = performance.now();
+        const r = await session.request<ReviewSearchResult>(reviewSearchRequest, { uri, query, published: false });
+        runs.push(performance.now() - began);
+        places = r.places.length;
+      }
+      return { ms: median(runs), places };
+    };
+    const common = await search('the');
+    // The words of a turn's line a quarter into the file (the edits were typed in the middle).
+    const at = turnTextLineOffsets(text, 4)[0]!;
+    const rare = await search(text.slice(at + 10, at + 34).trim());
+    return {
+      input,
+      bytes: text.length,
+      sessions: doc.sessions.length,
+      core,
+      diagnosticsMs,
+      openMs,
+      openBytes,
+      wholeMs,
+      wholeBytes,
+      scrollMs,
+      scrollBytes,
+      editMs: median(times),
+      editBytes: median(sizes),
+      editCardsSent: sent,
+      searchCommonMs: common.ms,
+      searchCommonPlaces: common.places,
+      searchRareMs: rare.ms,
+      searchRarePlaces: rare.places,
+    };
   } finally {
     await session.stop();
   }

@@ -16,4 +16,6 @@ const main = path.join(root, 'out', 'bench', 'bundle', 'main.js');
 await build({ ...common, entryPoints: ['bench/main.ts'], outfile: main });
 
 const run = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=12288', main, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+// The docs' page of the run's targets follows bench/results.json (a full run rewrites it).
+if (run.status === 0) spawnSync(process.execPath, ['scripts/benchPage.mjs'], { cwd: root, stdio: 'inherit' });
 process.exit(run.status ?? 1);

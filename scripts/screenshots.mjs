@@ -162,6 +162,27 @@ const shots = [
     ],
   },
   {
+    // The review's search over the whole file: the count, and the matches highlighted in the cards.
+    image: 'session-review-search.png',
+    open: 'prompts/feature-login.prompts',
+    steps: [{ wait: warningSquiggle }, { keys: 'Control+B' }, { command: 'packsAndPrompts.openSessionReviewToSide' }, { click: { selector: inWebview('input.search-box') } }, { type: 'form' }, { keys: 'Enter' }],
+    waitFor: [{ selector: inWebview('.search-count:has-text(" of ")'), what: 'the search count at its first place' }],
+  },
+  {
+    // A filter narrowing the cards and the counts: sessions with problems.
+    image: 'session-review-filters.png',
+    open: 'prompts/fix-flaky-test.prompts',
+    steps: [{ wait: errorSquiggle }, { keys: 'Control+B' }, { command: 'packsAndPrompts.openSessionReviewToSide' }, { click: { selector: inWebview('button.problems') } }],
+    waitFor: [{ selector: inWebview('.filtered-badge'), what: 'the counts marked Filtered' }],
+  },
+  {
+    // A short pane (the Problems panel open below): the header on one line.
+    image: 'session-review-compact.png',
+    open: 'prompts/feature-login.prompts',
+    steps: [{ wait: warningSquiggle }, { keys: 'Control+B' }, { command: 'packsAndPrompts.openSessionReviewToSide' }, showProblems],
+    waitFor: [{ selector: inWebview('.card .turn'), what: 'the cards below a one-line header' }, problemRows],
+  },
+  {
     image: 'pack-hover.png',
     open: 'packs/support-agent.pack',
     steps: [packReady, { palette: 'Go to Line/Column...' }, { type: '20:3' }, { keys: 'Enter' }, { palette: 'Show or Focus Hover' }],

@@ -24,6 +24,8 @@ const consequence: Readonly<Record<FileFormat, string>> = {
  * out); `also` ends each message (what the editor does with the bytes).
  */
 export function invalidUtf8Findings(bytes: Uint8Array, text: string, format: FileFormat, skip = 0, also = ''): Finding[] {
+  // Each invalid subpart decoded to a U+FFFD: a text without one came from valid bytes, which need no walk (about 5% of `check`'s CPU on a 6 MB file).
+  if (!text.includes('\uFFFD')) return [];
   return findingsOfInvalid(invalidUtf8(bytes.subarray(skip)), text, format, skip, also);
 }
 

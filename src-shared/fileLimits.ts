@@ -18,7 +18,8 @@
 import type { Finding } from './finding';
 import { scanPlaceholders } from './pack/placeholders';
 import { countTopLevelTables } from './prompts/toml/scanner';
-import { utf8Length } from './text/utf8';
+import { finish, type Steps, unitsPerStep } from './steps';
+import { utf8LengthInSteps } from './text/utf8';
 
 /** How much of the start of a file is looked at for a NUL. */
 export const binaryProbeLength = 8192;
@@ -72,11 +73,16 @@ export function refusalOf(text: TextFacts, format: FileFormat, maxFileSizeMB: nu
  * Binary, or over the size limit: known from the length and the first 8 KB,
  * the UTF-8 bytes counted (by `bytes`, which may remember them) only near the limit.
  */
-export function sizeRefusal(text: TextFacts, maxFileSizeMB: number, bytes = () => utf8Length(text.whole())): Refusal | undefined {
+export function sizeRefusal(text: TextFacts, maxFileSizeMB: number): Refusal | undefined {
+  return finish(sizeRefusalInSteps(text, maxFileSizeMB));
+}
+
+/** `sizeRefusal` in steps; `bytes` counts the text's UTF-8 bytes (in steps too) and may remember them. */
+export function* sizeRefusalInSteps(text: TextFacts, maxFileSizeMB: number, bytes = () => utf8LengthInSteps(text.whole())): Steps<Refusal | undefined> {
   if (looksBinary(text.head(binaryProbeLength))) return { kind: 'binary' };
   const limit = maxFileSizeMB * megabyte;
   // A code unit is one to three UTF-8 bytes: only between those bounds must the bytes be counted.
-  if (surelyTooLarge(text.length, maxFileSizeMB) || (text.length * 3 > limit && bytes() > limit)) return { kind: 'tooLarge', limitMB: maxFileSizeMB };
+  if (surelyTooLarge(text.length, maxFileSizeMB) || (text.length * 3 > limit && (yield* bytes()) > limit)) return { kind: 'tooLarge', limitMB: maxFileSizeMB };
   return undefined;
 }
 
@@ -104,20 +110,35 @@ function surelyTooLarge(length: number, maxFileSizeMB: number): boolean {
 
 /** Past the structure limit of its format (one pass over the text, stopping just past the limit). */
 export function structureRefusal(text: string, format: FileFormat, limit: number = structureLimits[format].limit): Refusal | undefined {
-  const count = format === 'pack' ? packPieces(text, limit) : countTopLevelTables(text, limit);
+  return finish(structureRefusalInSteps(text, format, limit));
+}
+
+/** Characters of a `.prompts` file the structure count scans between two yields. */
+const promptsStepChars = 256 * 1024;
+
+/** `structureRefusal` in steps, for a server that must answer other requests while a large file is counted. */
+export function* structureRefusalInSteps(text: string, format: FileFormat, limit: number = structureLimits[format].limit): Steps<Refusal | undefined> {
+  const count = format === 'pack' ? yield* packPieces(text, limit) : yield* countTopLevelTables(text, limit, promptsStepChars);
   return count > limit ? { kind: 'tooComplex', count, limit, what: structureLimits[format].what } : undefined;
 }
 
-/** Directive lines (`%%` in column 0) and placeholders elsewhere, counted up to just past `limit`. */
-function packPieces(text: string, limit: number): number {
+/**
+ * Directive lines (`%%` in column 0) and placeholders elsewhere, counted up
+ * to just past `limit`, in one pass: the search for the next line break and
+ * the one for the next brace each move only forward, so a line is never
+ * searched past its end for a brace another line already ruled out.
+ */
+function* packPieces(text: string, limit: number): Steps<number> {
   let n = 0;
   const count = () => void n++;
-  for (let start = text.charCodeAt(0) === 0xfeff ? 1 : 0; start <= text.length && n <= limit; ) {
+  let brace = -2;
+  for (let start = text.charCodeAt(0) === 0xfeff ? 1 : 0, line = 1; start <= text.length && n <= limit; line++) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     if (text.charCodeAt(start) === 37 && text.charCodeAt(start + 1) === 37) n++;
-    else scanPlaceholders(text, start, end, count);
+    else brace = scanPlaceholders(text, start, end, count, brace);
     start = end + 1;
+    if (line % unitsPerStep === 0) yield;
   }
   return n;
 }

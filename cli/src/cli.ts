@@ -1,5 +1,6 @@
 // The command line: the same verdicts as the editor, for scripts and CI.
-// `check` lists findings; `render` prints a pack's prompt. Exit 0 fine,
+// `check` lists findings; `render` prints a pack's prompt; `review` prints
+// what a feed would publish of a `.prompts` file. Exit 0 fine,
 // 1 errors found, 2 a usage or I/O error or a file that was not checked.
 
 import { HelpWanted, isHelp, UsageError } from './args';
@@ -8,12 +9,14 @@ import type { Io } from './io';
 import { humanFindings, printable } from './output';
 import { ProfileOptionError } from './profileFiles';
 import { renderCommand } from './renderCommand';
+import { reviewCommand } from './reviewCommand';
 import { usage } from './usage';
 import { version } from './version';
 
 const commands: Readonly<Record<string, (argv: readonly string[], io: Io) => number>> = {
   check: checkCommand,
   render: renderCommand,
+  review: reviewCommand,
 };
 
 export function main(argv: readonly string[], io: Io): number {

@@ -12,6 +12,8 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Io } from './io';
+import { printable } from './output';
 
 export type ReadResult =
   | { readonly ok: true; readonly bytes: Buffer; readonly text: string }
@@ -29,6 +31,14 @@ export function readFile(file: string, maxBytes = Number.POSITIVE_INFINITY): Rea
   } catch (e) {
     return { ok: false, reason: reasonOf(e) };
   }
+}
+
+/** The file's text, or undefined after saying on stderr why it could not be read. */
+export function readOrSay(file: string, io: Io, maxBytes = Number.POSITIVE_INFINITY): { readonly bytes: Buffer; readonly text: string } | undefined {
+  const read = readFile(file, maxBytes);
+  if (read.ok) return read;
+  io.stderr(`cannot read ${printable(file)}: ${read.reason}\n`);
+  return undefined;
 }
 
 /** Skipped wherever they are. */

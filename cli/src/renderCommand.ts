@@ -15,7 +15,7 @@ import { CliProfiles } from './profileFiles';
 import { maxRenderLength, renderOutcome } from '../../src-shared/pack/render';
 import { postureWarning } from '../../src-shared/pack/summary';
 import { parseArgs, stringOption, UsageError } from './args';
-import { readFile } from './files';
+import { readOrSay } from './files';
 import type { Io } from './io';
 import { printable } from './output';
 
@@ -80,13 +80,6 @@ export function renderCommand(argv: readonly string[], io: Io): number {
   io.stdout(text);
   for (const p of assessment.corrupting) io.stderr(`warning: ${describeProblem(p)}\n`);
   return 0;
-}
-
-function readOrSay(file: string, io: Io): { readonly bytes: Buffer; readonly text: string } | undefined {
-  const read = readFile(file);
-  if (read.ok) return read;
-  io.stderr(`cannot read ${printable(file)}: ${read.reason}\n`);
-  return undefined;
 }
 
 // Structured, with the sentence a person reads: `{kind, name, section?, message}`.

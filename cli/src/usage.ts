@@ -14,6 +14,7 @@ export function usage(): string {
                          [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--ci] [--allow-empty]
                          [--base REV] [--] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile NAME|FILE]
+  packs-and-prompts review --published [--format markdown] FILE.prompts
   packs-and-prompts --help | --version
 
 check   Checks prompt packs (*.pack, or any file whose first line starts
@@ -66,6 +67,12 @@ render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
         --json prints {render, bytes, digest, renderDigest, assess}.
         A pack that does not decode prints the corruption on stderr, exit 1.
+
+review  Prints what a public feed would show of a .prompts FILE, as
+        Markdown (--format markdown, the only format): its public sessions
+        only, every secret masked, no email address anywhere. The same text
+        as the editor's "Export as Published Markdown". Exit 1 when the file
+        does not parse at all.
 
 --profile  The Loom release packs are judged against when they do not name
            their own (\`%% # profile: NAME\`): a built-in (${profileNames.join(', ')};

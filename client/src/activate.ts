@@ -4,7 +4,7 @@
 // for the web worker) only make the client.
 
 import { type ExtensionContext, l10n, type OutputChannel } from 'vscode';
-import type { BaseLanguageClient } from 'vscode-languageclient';
+import { type BaseLanguageClient, State } from 'vscode-languageclient';
 import { packsApi, type PacksApi } from './api';
 import { registerPackCommands } from './commands';
 import { registerEnvironments } from './environments';
@@ -22,6 +22,12 @@ export async function activateWith(context: ExtensionContext, client: BaseLangua
   registerVersionedEdits(context);
   const handEditStatus = registerHandEditClient(context, client);
   const bundleStatus = registerBundleStatus(context, client);
+  let starts = 0;
+  context.subscriptions.push(
+    client.onDidChangeState((e) => {
+      if (e.newState === State.Running) starts++;
+    }),
+  );
   await client.start();
   const { version } = context.extension.packageJSON as { version: string };
   output.appendLine(l10n.t('Packs & Prompts {0}: language server started.', version));
@@ -33,5 +39,5 @@ export async function activateWith(context: ExtensionContext, client: BaseLangua
   const renders = registerRenderDocuments(context, client, environments, baselinesChanged);
   registerPackCommands(context, { previews, environments, renders });
   const reviews = registerReviews(context, client, baselinesChanged);
-  return packsApi(previews, statusBar, reviews, bundleStatus, handEditStatus);
+  return packsApi(previews, statusBar, reviews, bundleStatus, handEditStatus, () => starts);
 }

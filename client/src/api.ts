@@ -1,7 +1,8 @@
 // What the extension returns from `activate`: a small window onto what the
 // pack views show, which the end-to-end tests read (the preview's text as
 // its page put it on screen, the status bar's split, the Session Review's
-// report, and a way to take steps in the review page).
+// report, a way to take steps in the review page, and how often the
+// language server has started).
 
 import type * as vscode from 'vscode';
 import type { PreviewShown } from './preview/packPreview';
@@ -29,6 +30,8 @@ export interface PacksApi {
   handEditStatus(uri: string): HandEditStatusParams | undefined;
   /** The bundle item's text while a `.prompts` file is the active editor. */
   bundleStatusText(): string | undefined;
+  /** How many times the language client has reached Running: 1 after activation, one more for each restart of the server. */
+  serverStarts(): number;
 }
 
 export function packsApi(
@@ -37,8 +40,10 @@ export function packsApi(
   reviews: ReviewManager,
   bundleStatus: DocumentStatusItem<BundleStatusParams>,
   handEditStatus: DocumentStatusItem<HandEditStatusParams>,
+  serverStarts: () => number,
 ): PacksApi {
   return {
+    serverStarts,
     reviewShown: (uri) => reviews.lastReport(uri),
     reviewDrive: (uri, step) => reviews.drive(uri, step),
     reviewReload: (uri) => reviews.reload(uri),

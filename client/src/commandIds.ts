@@ -17,6 +17,7 @@ export const previewViewType = 'packsAndPrompts.preview';
 export const reviewCommands = {
   openToSide: 'packsAndPrompts.openSessionReviewToSide',
   open: 'packsAndPrompts.openSessionReview',
+  exportPublished: 'packsAndPrompts.exportPublishedMarkdown',
 } as const;
 
 /** The Session Review's webview type. */

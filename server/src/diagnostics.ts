@@ -100,7 +100,9 @@ export function registerDiagnosticsSupport(
       const settings = await options.settingsFor(uri);
       const service = options.models.service(doc);
       if (!service || stale()) return;
-      const refusal = options.limits.refusal(doc, settings);
+      const limits = await inSlices(uri, options.limits.refusalInSteps(doc, settings), job, stale);
+      if (!limits) return;
+      const refusal = limits.value;
       if (refusal) {
         // Too large or binary: one finding says why, and nothing is parsed (the model of an earlier version is dropped).
         options.models.evict(uri);
@@ -128,7 +130,7 @@ export function registerDiagnosticsSupport(
     const model = yield* options.models.modelInSteps(doc, settings);
     const incremental = options.models.incrementalFor(doc);
     if (incremental) yield* incremental.prepareCheck(model, settings);
-    return { model, findings: service.check(model, settings, doc.uri) };
+    return { model, findings: service.checkInSteps ? yield* service.checkInSteps(model, settings, doc.uri) : service.check(model, settings, doc.uri) };
   }
 
   /** Runs `steps` in slices of `sliceMs`, yielding to the event loop between them; undefined when it went stale. */

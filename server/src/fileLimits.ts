@@ -9,8 +9,9 @@
 // between. Every path that would build a model asks first.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type FileFormat, type Refusal, sizeRefusal, structureRefusal, type TextFacts } from '../../src-shared/fileLimits';
-import { utf8Length } from '../../src-shared/text/utf8';
+import { type FileFormat, type Refusal, sizeRefusalInSteps, structureRefusalInSteps, type TextFacts } from '../../src-shared/fileLimits';
+import { finish, type Steps } from '../../src-shared/steps';
+import { utf8LengthInSteps } from '../../src-shared/text/utf8';
 import { languageIds } from '../../src-shared/protocol/common';
 import type { Settings } from '../../src-shared/settings';
 
@@ -29,6 +30,11 @@ export class FileLimits {
   private readonly measured = new Map<string, Measured>();
 
   refusal(document: TextDocument, settings: Pick<Settings, 'maxFileSizeMB'>): Refusal | undefined {
+    return finish(this.refusalInSteps(document, settings));
+  }
+
+  /** `refusal` in steps: counting a large document's bytes or structure the first time yields, so other requests are answered meanwhile. */
+  *refusalInSteps(document: TextDocument, settings: Pick<Settings, 'maxFileSizeMB'>): Steps<Refusal | undefined> {
     const length = document.offsetAt({ line: document.lineCount, character: 0 });
     const text: TextFacts = {
       length,
@@ -36,10 +42,12 @@ export class FileLimits {
       whole: () => document.getText(),
     };
     const known = this.measuredAt(document, length);
-    return (
-      sizeRefusal(text, settings.maxFileSizeMB, () => (known.bytes ??= utf8Length(text.whole()))) ??
-      (known.structure ??= { refusal: structureRefusal(text.whole(), formatOf(document)) }).refusal
-    );
+    const size = yield* sizeRefusalInSteps(text, settings.maxFileSizeMB, function* () {
+      return (known.bytes ??= yield* utf8LengthInSteps(text.whole()));
+    });
+    if (size) return size;
+    known.structure ??= { refusal: yield* structureRefusalInSteps(text.whole(), formatOf(document)) };
+    return known.structure.refusal;
   }
 
   forget(uri: string): void {

@@ -23,6 +23,7 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../src-shared/finding';
 import type { Settings } from '../../src-shared/settings';
+import type { Steps } from '../../src-shared/steps';
 import type { WorkspaceIndex } from './workspaceIndex';
 
 /** What every feature gets: one document version, its model and the settings for it. */
@@ -38,6 +39,10 @@ export interface LanguageService<M> {
   parse(text: string): M;
   /** Every finding for the model, in reading order. */
   check(model: M, settings: Settings, uri: string): Finding[];
+  /** `parse` in steps, for a language whose large files would otherwise hold the server (a language with incremental models has its own, models.ts). */
+  parseInSteps?(text: string): Steps<M>;
+  /** `check` in steps, for the same reason. */
+  checkInSteps?(model: M, settings: Settings, uri: string): Steps<Finding[]>;
 
   hover?(ctx: FeatureContext<M>, position: Position): Hover | null | Promise<Hover | null>;
   completion?(ctx: FeatureContext<M>, position: Position, context?: CompletionContext): CompletionItem[];

@@ -4,7 +4,9 @@
 // previous version's model and the document's recorded changes, and a whole
 // parse runs as steps the caller may interleave with other work; a parse
 // begun for an older version is carried on, then brought up to date, rather
-// than thrown away when the user types on.
+// than thrown away when the user types on. A language without incremental
+// models but with `parseInSteps` (packs) gets the steps alone: its large
+// file parses in slices, and a parse begun for an older version is dropped.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { finish } from '../../src-shared/prompts/toml/document';
@@ -87,9 +89,10 @@ export class ModelCache {
       const service = this.service(document);
       if (!service) return undefined;
       const incremental = this.incremental.get(document.languageId);
-      if (!incremental) return this.parsed(document, service);
+      const parseInSteps = incremental ? (text: string) => incremental.parseInSteps(text, settings) : service.parseInSteps?.bind(service);
+      if (!parseInSteps) return this.parsed(document, service);
       let build = this.builds.get(uri);
-      if (!build) {
+      if (!build && incremental) {
         const began = performance.now();
         const updated = current && updatedModel(incremental, current, document);
         if (updated) {
@@ -97,11 +100,11 @@ export class ModelCache {
           return updated.model;
         }
       }
-      // A parse begun for an older version is worth finishing only if the changes since are known.
-      if (!build || build.languageId !== document.languageId || (build.version !== document.version && !changesKnown(document, build.version))) {
+      // A parse begun for an older version is worth finishing only if the changes since are known and can be applied to it.
+      if (!build || build.languageId !== document.languageId || (build.version !== document.version && !(incremental && changesKnown(document, build.version)))) {
         // The old model cannot be brought up to date: let it go now, so a huge file is never held twice.
         this.entries.delete(uri);
-        build = { version: document.version, languageId: document.languageId, steps: incremental.parseInSteps(document.getText(), settings), ms: 0 };
+        build = { version: document.version, languageId: document.languageId, steps: parseInSteps(document.getText()), ms: 0 };
         this.builds.set(uri, build);
       }
       const began = performance.now();

@@ -124,8 +124,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const workspaceFiles = trustedFiles(host.workspaceFiles(() => workspaceFolders, defaultSettings.maxFileSizeMB * 1024 * 1024), trust);
   const workspace = new WorkspaceIndex(
     workspaceFiles,
-    // A document too large or binary for the default limit is left out, as on disk.
-    () => documents.all().filter((d) => !limits.refusal(d, defaultSettings)),
+    // A document too large or binary for the default limit is left out, as on disk; only those of the language asked about are measured (a large pack opening is no business of a .prompts bundle).
+    (languageId) => documents.all().filter((d) => d.languageId === languageId && !limits.refusal(d, defaultSettings)),
     clientFileWatcher(connection, () => canWatchFiles, logger),
   );
   connection.onDidChangeWatchedFiles((p) => workspace.filesChanged(p.changes));

@@ -48,7 +48,8 @@ export class WorkspaceIndex {
 
   constructor(
     private readonly files: WorkspaceFiles,
-    private readonly openDocuments: () => readonly TextDocument[],
+    /** The open documents of a language (any others are skipped too): a caller that measures each one measures only those. */
+    private readonly openDocuments: (languageId: string) => readonly TextDocument[],
     private readonly watch: (glob: string) => void,
   ) {}
 
@@ -57,7 +58,7 @@ export class WorkspaceIndex {
     if (!siblings.some((y) => y.id === x.id)) this.byGlob.set(x.glob, [...siblings, x as Extractor<unknown>]);
     const out: WorkspaceEntry<T>[] = [];
     const open = new Set<string>();
-    for (const doc of this.openDocuments()) {
+    for (const doc of this.openDocuments(x.languageId)) {
       if (doc.languageId !== x.languageId) continue;
       open.add(fileKey(doc.uri));
       const value = this.editorValue(x, doc);

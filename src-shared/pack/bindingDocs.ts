@@ -11,7 +11,7 @@ export const bindingDocs: Readonly<Record<string, string>> = {
   tools: 'The installed command names, sorted, joined with `, `.',
   protected_paths: 'The protected paths, sorted, joined with `, `.',
   network_allow: 'The hosts a proxied network allows, joined with `, `; empty unless the network is proxied.',
-  available_tools_list: 'The tool snippets, one per line, in the order given.',
+  available_tools_list: 'The tool snippets, one per line as a `- ` bullet, in the order given.',
   repository_guidance_text: "The repository's own guidance, inserted verbatim (never scanned for placeholders).",
   enforcement: 'The fragment for the sandbox enforcement posture.',
   network: 'The fragment for the network posture.',

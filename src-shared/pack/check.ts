@@ -6,6 +6,7 @@
 import type { Finding, Severity } from '../finding';
 import { sortFindings } from '../finding';
 import type { PackSettings } from '../settings';
+import { finish, type Steps } from '../steps';
 import { controlRunMessage, controlRuns } from '../text/controlCharacters';
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/range';
@@ -14,9 +15,9 @@ import { corruptionKinds, type Corruption } from './corruption';
 import { decodeAll, type DecodeResult } from './decode';
 import { closest } from '../text/editDistance';
 import type { Pack } from './model';
-import { placeholderOccurrences } from './placeholders';
+import { placeholderOccurrencesInSteps } from './placeholders';
 import { bindingNames, profileOf, requiringPlaceholders, selectionOf, type Profile, type ProfileName } from './profiles';
-import { assess, severity, type Problem } from './problems';
+import { assessInSteps, severity, type Problem } from './problems';
 import { chooseProfile, profileDirective, type ProfileChoice, type ProfileFile } from './profileChoice';
 
 export const packCodes = {
@@ -57,10 +58,16 @@ export function checkPack(text: string, settings: PackCheckSettings, files: read
 
 /** The same findings from an already decoded source (the server's cached model), under the chosen profile. */
 export function checkDecoded(result: DecodeResult, settings: PackCheckSettings, choice?: ProfileChoice): Finding[] {
+  return finish(checkDecodedInSteps(result, settings, choice));
+}
+
+/** `checkDecoded` in steps (a section's placeholders at a time), for a server that must answer other requests while a large pack is checked. */
+export function* checkDecodedInSteps(result: DecodeResult, settings: PackCheckSettings, choice?: ProfileChoice): Steps<Finding[]> {
   const profile = choice?.profile ?? profileOf(settings?.profile);
   const findings =
-    result.corruptions.length > 0 ? result.corruptions.map(corruptionFinding) : problemFindings(result.pack, profile);
+    result.corruptions.length > 0 ? result.corruptions.map(corruptionFinding) : yield* problemFindings(result.pack, profile);
   if (choice?.fallback) findings.push(fallbackFinding(choice));
+  yield;
   return sortFindings(withSeverities([...findings, ...controlFindings(result.pack.source)], settings?.severity));
 }
 
@@ -108,12 +115,12 @@ function corruptionFinding(c: Corruption): Finding {
   };
 }
 
-function problemFindings(pack: Pack, profile: Profile): Finding[] {
-  const { corrupting, shaping } = assess(pack, profile);
+function* problemFindings(pack: Pack, profile: Profile): Steps<Finding[]> {
+  const { corrupting, shaping } = yield* assessInSteps(pack, profile);
   const findings: Finding[] = [];
   const versionLine = versionLineRange(pack);
   const occurrences = new Map<string, Range[]>();
-  for (const o of placeholderOccurrences(pack, profile)) {
+  for (const o of yield* placeholderOccurrencesInSteps(pack, profile)) {
     if (o.isBinding) continue;
     const key = `${o.section}\n${o.name}`;
     const ranges = occurrences.get(key);

@@ -10,6 +10,7 @@ import { corruptionAt, maxNameLength, type Corruption, type CorruptionKind } fro
 import { editDistance } from '../text/editDistance';
 import { isFragment, type Pack, type Section } from './model';
 import { skipWhitespace, skipWhitespaceBack } from './whitespace';
+import { finish, type Steps, unitsPerStep } from '../steps';
 
 export interface DecodeResult {
   /** Every well-formed section, even when there are corruptions: the editor's model of a broken file. */
@@ -28,8 +29,12 @@ export function decode(source: string): Decoded {
 }
 
 export function decodeAll(source: string): DecodeResult {
-  const reader = new Reader(typeof source === 'string' ? source : '');
-  return reader.read();
+  return finish(decodeAllInSteps(source));
+}
+
+/** `decodeAll` in steps of `unitsPerStep` lines, for a server that must answer other requests while a large pack decodes. */
+export function decodeAllInSteps(source: string): Steps<DecodeResult> {
+  return new Reader(typeof source === 'string' ? source : '').read();
 }
 
 const versionAlphabet = /^[a-z0-9._-]+$/;
@@ -111,7 +116,7 @@ class Reader {
 
   constructor(private readonly source: string) {}
 
-  read(): DecodeResult {
+  *read(): Steps<DecodeResult> {
     const src = this.source;
     const length = src.length;
     let firstLineEnd = -1;
@@ -138,6 +143,7 @@ class Reader {
       }
       if (newline === -1) break;
       start = newline + 1;
+      if (line % unitsPerStep === unitsPerStep - 1) yield;
     }
     this.closeOpen();
     const firstLine: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: Math.max(0, firstLineEnd) } };

@@ -4,6 +4,7 @@
 // walks the string (lone surrogates as U+FFFD, as TextEncoder does), and
 // the 64-bit arithmetic runs on two 32-bit halves.
 
+import { finish, type Steps } from '../steps';
 import { isLowSurrogate } from '../text/utf8';
 
 // Offset basis 14695981039346656037 and prime 1099511628211 = 2^40 + 0x1b3.
@@ -39,11 +40,31 @@ export function digest(text: string): string {
  * walk: a 20 MB render's figures cost one pass instead of three.
  */
 export function digestWithSize(text: string): { readonly digest: string; readonly bytes: number; readonly codePoints: number } {
+  return finish(digestInSteps(text));
+}
+
+/** Characters hashed between two yields of `digestInSteps`. */
+const charactersPerStep = 64 * 1024;
+
+/** `digestWithSize` in steps of 64 K characters, for a server that must answer other requests while a large pack is hashed. */
+export function* digestInSteps(text: string): Steps<{ readonly digest: string; readonly bytes: number; readonly codePoints: number }> {
   const h = new Fnv64();
+  const walk = { bytes: 0, pairs: 0 };
+  for (let i = 0; i < text.length; ) {
+    i = hashUtf8(h, text, i, Math.min(text.length, i + charactersPerStep), walk);
+    if (i < text.length) yield;
+  }
+  // Every character is a code point but the second half of a pair.
+  return { digest: h.hex(), bytes: walk.bytes, codePoints: text.length - walk.pairs };
+}
+
+/** Hashes the UTF-8 bytes of `text[from, to)` (a pair that starts before `to` whole), counting bytes and pairs; returns where it stopped. */
+function hashUtf8(h: Fnv64, text: string, from: number, to: number, walk: { bytes: number; pairs: number }): number {
+  const end = text.length;
   let bytes = 0;
   let pairs = 0;
-  const end = text.length;
-  for (let i = 0; i < end; i++) {
+  let i = from;
+  for (; i < to; i++) {
     let c = text.charCodeAt(i);
     if (c < 0x80) {
       h.byte(c);
@@ -76,8 +97,9 @@ export function digestWithSize(text: string): { readonly digest: string; readonl
     h.byte(0x80 | ((c >> 6) & 0x3f));
     h.byte(0x80 | (c & 0x3f));
   }
-  // Every character is a code point but the second half of a pair.
-  return { digest: h.hex(), bytes, codePoints: text.length - pairs };
+  walk.bytes += bytes;
+  walk.pairs += pairs;
+  return i;
 }
 
 /** The digest of raw bytes (a file as read from disk, invalid UTF-8 and all). */

@@ -3,6 +3,7 @@
 // one placeholder). One scanner serves problems, the renderer and the
 // editor's ranges.
 
+import { finish, type Steps } from '../steps';
 import type { Range } from '../text/range';
 import { decodeAll } from './decode';
 import { forEachBodyLine, type Pack, type Section } from './model';
@@ -15,15 +16,20 @@ function isNameCode(c: number): boolean {
 /**
  * Calls `visit` for each placeholder in `text[from, to)`: `start` at its `{`,
  * `end` just past its `}`. A placeholder never spans a line, and never
- * contains one, so callers may scan line by line.
+ * contains one, so callers may scan line by line. Returns the first `{` at
+ * or past `to` (-1 when there is none), where its search for the next brace
+ * ended: a caller scanning line by line passes it back as `brace` for the
+ * lines that follow, so each stretch between two braces is searched once
+ * however many braceless lines it spans, and the whole text costs one pass.
  */
 export function scanPlaceholders(
   text: string,
   from: number,
   to: number,
   visit: (start: number, end: number) => void,
-): void {
-  let i = text.indexOf('{', from);
+  brace = -2,
+): number {
+  let i = brace >= from || brace === -1 ? brace : text.indexOf('{', from);
   while (i !== -1 && i < to) {
     let j = i + 1;
     while (j < to && isNameCode(text.charCodeAt(j))) j++;
@@ -34,6 +40,7 @@ export function scanPlaceholders(
       i = text.indexOf('{', i + 1);
     }
   }
+  return i;
 }
 
 export interface PlaceholderMatch {
@@ -77,10 +84,15 @@ export interface PlaceholderOccurrence {
  * its well-formed sections.
  */
 export function placeholderOccurrences(input: string | Pack, profile: ProfileName | Profile = 'loom-9'): PlaceholderOccurrence[] {
-  const pack = typeof input === 'string' ? decodeAll(input).pack : input;
+  return finish(placeholderOccurrencesInSteps(typeof input === 'string' ? decodeAll(input).pack : input, profile));
+}
+
+/** `placeholderOccurrences` of a decoded pack, yielding before each section. */
+export function* placeholderOccurrencesInSteps(pack: Pack, profile: ProfileName | Profile = 'loom-9'): Steps<PlaceholderOccurrence[]> {
   const bound = new Set(bindingNames(profileOf(profile)));
   const found: PlaceholderOccurrence[] = [];
   for (const section of pack.sections) {
+    yield;
     forEachPlaceholderLine(section, (line, column, lineStart, matches) => {
       for (const m of matches) {
         const at = (offset: number) => ({ line, character: column + offset - lineStart });

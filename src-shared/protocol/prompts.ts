@@ -5,6 +5,8 @@
 
 import type { FixRequest } from '../prompts/handEdits/fixes';
 import type { ReviewView } from '../prompts/review/view';
+import type { SearchOutcome } from '../prompts/review/search';
+import type { ReviewFilter } from '../prompts/review/filter';
 import type { Position, Range } from '../text/range';
 
 /** Client -> server, in `initializationOptions`: whether the workspace is trusted (git runs only if so). */
@@ -133,11 +135,56 @@ export interface ReviewParams {
   readonly known?: readonly string[];
   readonly outlined?: readonly string[];
   readonly window?: { readonly from: number; readonly to: number };
+  /** Only the sessions that pass (src-shared/prompts/review/filter.ts); the header's counts are theirs. */
+  readonly filter?: ReviewFilter;
 }
 
 export interface ReviewResult extends ReviewView {
   readonly uri: string;
   readonly version: number;
+}
+
+/**
+ * Client -> server request, sent by the Session Review's search box: the
+ * places of the document's current version that hold `query`
+ * (src-shared/prompts/review/search.ts: the whole file, not only what the
+ * page built; masked secrets never match), private sessions left out when
+ * `published`. `null` as for `packs/prompts/review`.
+ */
+export const reviewSearchRequest = 'packs/prompts/reviewSearch';
+
+export interface ReviewSearchParams {
+  readonly uri: string;
+  readonly query: string;
+  readonly published: boolean;
+}
+
+export interface ReviewSearchResult extends SearchOutcome {
+  readonly uri: string;
+  readonly version: number;
+  readonly query: string;
+}
+
+/**
+ * Client -> server request, sent by "Export as Published Markdown": what a
+ * public feed would show of the document's current version, as Markdown
+ * (src-shared/prompts/review/markdown.ts, the text the command line's
+ * `review --published --format markdown` prints). `null` for a document the
+ * server does not have, one too large or binary to read, or one that does
+ * not parse at all.
+ */
+export const publishedMarkdownRequest = 'packs/prompts/publishedMarkdown';
+
+export interface PublishedMarkdownParams {
+  readonly uri: string;
+}
+
+export interface PublishedMarkdownResult {
+  readonly uri: string;
+  readonly version: number;
+  readonly markdown: string;
+  /** How many sessions it holds (the public ones). */
+  readonly sessions: number;
 }
 
 // ---------------------------------------------------------------------------

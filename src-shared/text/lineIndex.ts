@@ -2,20 +2,23 @@
 // version. Lines end at "\n"; a "\r" before it belongs to the line break,
 // so CRLF and LF files get the same positions for the same content.
 
+import { finish, type Steps, unitsPerStep } from '../steps';
 import type { Position, Range } from './range';
 
 export class LineIndex {
   /** Offset of the first character of each line. */
   private readonly starts: number[];
 
-  constructor(readonly text: string) {
-    const starts = [0];
-    let i = text.indexOf('\n');
-    while (i !== -1) {
-      starts.push(i + 1);
-      i = text.indexOf('\n', i + 1);
-    }
+  constructor(
+    readonly text: string,
+    starts: number[] = finish(lineStartsInSteps(text)),
+  ) {
     this.starts = starts;
+  }
+
+  /** The index of a large text built in steps, for a server that must answer other requests meanwhile. */
+  static *inSteps(text: string): Steps<LineIndex> {
+    return new LineIndex(text, yield* lineStartsInSteps(text));
   }
 
   get lineCount(): number {
@@ -70,4 +73,13 @@ export class LineIndex {
   lineRange(line: number): Range {
     return { start: { line, character: 0 }, end: { line, character: this.lineEnd(line) - this.lineStart(line) } };
   }
+}
+
+/** Where each line starts, yielding every `unitsPerStep` × 16 lines (finding a line break is the cheapest work there is). */
+function* lineStartsInSteps(text: string): Steps<number[]> {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (starts.push(i + 1) % (unitsPerStep * 16) === 0) yield;
+  }
+  return starts;
 }

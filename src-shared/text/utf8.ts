@@ -2,6 +2,8 @@
 // none): what file limits, byte counts and offsets need. Lone surrogates
 // count as U+FFFD's three bytes, as TextEncoder writes them.
 
+import type { Steps } from '../steps';
+
 /** Bytes `text[start, end)` takes in UTF-8. */
 export function utf8Length(text: string, start = 0, end = text.length): number {
   let n = 0;
@@ -15,6 +17,26 @@ export function utf8Length(text: string, start = 0, end = text.length): number {
     } else n += 3;
   }
   return n;
+}
+
+/** Code units `utf8LengthInSteps` counts between two yields. */
+const unitsPerStep = 1024 * 1024;
+
+/** `utf8Length` of a whole text in steps of a megabyte (never cutting a surrogate pair), for a server that must answer other requests meanwhile. */
+export function* utf8LengthInSteps(text: string): Steps<number> {
+  let n = 0;
+  for (let at = 0; at < text.length; ) {
+    let to = Math.min(text.length, at + unitsPerStep);
+    if (to < text.length && isHighSurrogate(text.charCodeAt(to - 1))) to++;
+    n += utf8Length(text, at, to);
+    at = to;
+    if (at < text.length) yield;
+  }
+  return n;
+}
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
 }
 
 export function isLowSurrogate(c: number): boolean {

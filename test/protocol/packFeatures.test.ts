@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { CodeLens, CompletionItem, DocumentSymbol, FoldingRange, Hover, Location, MarkupContent } from 'vscode-languageserver/node';
-import { LspSession } from '../support/lspSession';
+import { LspSession, trusted } from '../support/lspSession';
 import { examplesDir } from '../support/paths';
 import { refFnv } from '../unit/pack/support/reference';
 
@@ -93,7 +93,8 @@ test('the code lens on the first line: the split and the digest', async () => {
 
 test('outline and folding hold at most packsAndPrompts.maxItemsComputed items, the first in file order, and a cut outline says so', async () => {
   const many = ['%% loom-prompt-pack 1', '%% version v1', ...Array.from({ length: 40 }, (_, i) => [`%% section custom_${i}`, `Body ${i}.`, `More ${i}.`, '%% # a', '%% # b']).flat(), ''].join('\n');
-  const bounded = await LspSession.start();
+  // Trusted: maxItemsComputed is a setting that can hide items, so untrusted it keeps its default.
+  const bounded = await LspSession.start(trusted);
   try {
     bounded.setSettings({ maxItemsComputed: 7 });
     const packUri = 'file:///work/many.pack';

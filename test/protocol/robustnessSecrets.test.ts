@@ -85,10 +85,10 @@ test('nothing the server sends or logs holds a secret of the files it checks; th
       assertSecretsFlagged(d.language, diagnostics);
       if (d.language === 'spec-prompts') secretFindings = diagnostics.filter((f) => f.code === 'prompts/secret').length;
     }
-    // The fixture is seeded, so the counts are known: 107 planted secrets, found with 5 findings beside them (a private key
+    // The fixture is seeded, so the counts are known: 133 planted secrets, found with 5 findings beside them (a private key
     // block, a URL's password); each finding can be redacted on its own but the key name (it has no redaction) and the one
     // in the append-only edits log (refused).
-    assert.deepEqual({ planted: plantedSecrets.length, secretFindings, redactions, refused }, { planted: 107, secretFindings: 112, redactions: 112 - 1 - 1, refused: 1 });
+    assert.deepEqual({ planted: plantedSecrets.length, secretFindings, redactions, refused }, { planted: 133, secretFindings: 138, redactions: 138 - 1 - 1, refused: 1 });
     // The preview's answer for the pack, which does not decode: the report of its first corrupt line.
     const packRender = await session.request<{ kind: string }>(renderRequest, { uri: docs[1]!.uri });
     assert.equal(packRender.kind, 'corrupt');

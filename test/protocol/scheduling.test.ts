@@ -13,9 +13,11 @@ import * as assert from 'node:assert/strict';
 import type { Diagnostic, DidChangeTextDocumentParams, PublishDiagnosticsParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../src-shared/finding';
+import { checkPack } from '../../src-shared/pack/check';
 import { checkPrompts } from '../../src-shared/prompts/rules/check';
 import { applyChange, type TextChange } from '../../src-shared/prompts/toml/incremental';
-import { validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol/common';
+import { languageIds, validationStatsRequest, type ValidationStatsResult } from '../../src-shared/protocol/common';
+import { defaultSettings } from '../../src-shared/settings';
 import { type HeldValidation, holdValidationRequest, releaseValidationRequest, testHooksVariable } from '../../server/src/testHooks';
 import { LspSession, withDeadline } from '../support/lspSession';
 import { minimalValid } from '../support/promptsFixtures';
@@ -23,6 +25,7 @@ import { generatePrompts } from '../support/promptsGenerator';
 
 const bigUri = 'file:///work/prompts/main.prompts';
 const smallUri = 'file:///work/prompts/small.prompts';
+const packUri = 'file:///work/packs/large.pack';
 
 /** An editor's view of one document: its text and version, changed by offset-based edits sent as LSP ranges. */
 class Editor {
@@ -122,6 +125,34 @@ test('a large file validates without blocking the server: another document\'s re
     const diagnostics = await firstDiagnostics;
     assert.deepEqual(publishedVersions, [1]);
     assert.deepEqual(diagnostics.map(shown), checkPrompts(big.text, { strictUnknownTools: false }).map(shown));
+  } finally {
+    await session.stop();
+  }
+});
+
+test('a large pack validates in slices too: its structure count, model and check yield, and another document\'s hover is answered meanwhile', async () => {
+  const session = await LspSession.start(withHooks);
+  try {
+    const small = new Editor(session, smallUri, minimalValid);
+    await small.open();
+    await session.diagnosticsAt(smallUri, 1);
+    // Prose without braces, then one placeholder: the structure count once searched from each line to that brace.
+    const prose = Array.from({ length: 40_000 }, (_, i) => (i % 400 === 0 ? `%% section s_${i}` : `a line of body text, number ${i}, without a brace`));
+    const text = ['%% loom-prompt-pack 1', '%% version 1', ...prose, '{unknown_name}', ''].join('\n');
+    const publishedVersions: PublishDiagnosticsParams['version'][] = [];
+    const firstDiagnostics = session.waitForDiagnostics(packUri, (p) => publishedVersions.push(p.version) > 0, 120_000);
+    const held = holdNextValidation(session, packUri);
+    await session.open(packUri, languageIds.pack, text);
+    assert.deepEqual(await held, { version: 1, yields: 1 }, 'the pack is held after its first slice');
+    const hover = await session.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: smallUri }, position: { line: 0, character: 1 } });
+    assert.match(hover?.contents.value ?? '', /^\*\*`schema`\*\*/, 'the small document\'s hover is answered in full');
+    assert.deepEqual((await stats(session)).validating, [{ uri: packUri, version: 1, yields: 1 }], 'while the pack was still being validated');
+    assert.deepEqual(publishedVersions, [], 'nothing of the pack published yet');
+    await release(session, packUri);
+    const diagnostics = await firstDiagnostics;
+    assert.deepEqual(publishedVersions, [1]);
+    assert.deepEqual(diagnostics.map(shown), checkPack(text, defaultSettings.pack).map(shown));
+    assert.ok(diagnostics.some((d) => d.code === 'pack/unknown-placeholder'), 'the placeholder at the end was read');
   } finally {
     await session.stop();
   }

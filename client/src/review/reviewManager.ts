@@ -9,6 +9,7 @@ import type { DriveStep, ReviewReport } from '../../../src-shared/prompts/review
 import { reviewCommands, reviewViewType } from '../commandIds';
 import { nonceFrom, previewHtml } from '../preview/html';
 import { ReviewPanel } from './reviewPanel';
+import { exportPublishedMarkdown, type ExportTarget } from './exportMarkdown';
 
 export class ReviewManager implements vscode.Disposable {
   private readonly panels = new Map<string, ReviewPanel>();
@@ -28,7 +29,27 @@ export class ReviewManager implements vscode.Disposable {
       }),
       vscode.commands.registerCommand(reviewCommands.openToSide, (uri?: vscode.Uri) => this.open(uri, vscode.ViewColumn.Beside)),
       vscode.commands.registerCommand(reviewCommands.open, (uri?: vscode.Uri) => this.open(uri, vscode.ViewColumn.Active)),
+      vscode.commands.registerCommand(reviewCommands.exportPublished, (uri?: vscode.Uri, to?: ExportTarget) => this.exportPublished(uri, to)),
     );
+  }
+
+  /** Exports `uri` (else the active `.prompts` editor's file, else the active review's) as published Markdown. */
+  private async exportPublished(uri: vscode.Uri | undefined, to: ExportTarget | undefined): Promise<string | undefined> {
+    const target = uri instanceof vscode.Uri ? uri : this.targetOf();
+    if (!target) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open a .prompts file first.'));
+      return undefined;
+    }
+    const done = await exportPublishedMarkdown(this.client, target, to === 'file' || to === 'clipboard' ? to : undefined);
+    return done === undefined ? undefined : done.toString();
+  }
+
+  /** The active `.prompts` editor's file, else the file of the review that is active. */
+  private targetOf(): vscode.Uri | undefined {
+    const editor = vscode.window.activeTextEditor;
+    if (editor?.document.languageId === languageIds.prompts) return editor.document.uri;
+    for (const p of this.panels.values()) if (p.panel.active) return p.uri;
+    return undefined;
   }
 
   /** Opens the review of `uri` (else of the active `.prompts` editor), or reveals it when it is open. */

@@ -11,13 +11,15 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { baseName } from '../../../src-shared/text/uriPath';
 import type { HandEditFixKind } from '../../../src-shared/protocol/prompts';
-import { reviewRequest, type ReviewParams, type ReviewResult } from '../../../src-shared/protocol/prompts';
+import { reviewRequest, reviewSearchRequest, type ReviewParams, type ReviewResult, type ReviewSearchParams, type ReviewSearchResult } from '../../../src-shared/protocol/prompts';
 import type { DriveStep, HostToReview, ReviewReport, ReviewToHost } from '../../../src-shared/prompts/review/messages';
 import type { CardOutline, ReviewCard } from '../../../src-shared/prompts/review/view';
+import type { ReviewFilter } from '../../../src-shared/prompts/review/filter';
 import { outlineOfCard, slotKey } from '../../../src-shared/prompts/review/outline';
 import { applyHandEditFix } from '../prompts/handEditFixes';
 import { RenderScheduler } from '../preview/renderScheduler';
 import { revealSourceLine } from '../preview/revealLine';
+import { reviewCommands } from '../commandIds';
 
 /** Time between two views while the curator types. */
 const throttleMs = 120;
@@ -46,6 +48,10 @@ export class ReviewPanel implements vscode.Disposable {
   /** The positions of the cards near the page's screen. */
   private window = { from: 0, to: firstWindow };
   private published = false;
+  /** The page's filters (undefined: every session). */
+  private filter: ReviewFilter | undefined;
+  /** The page's search query ('' when none): searched again with each new version. */
+  private query = '';
   private ready = false;
   private disposed = false;
   lastReport: ReviewReport | undefined;
@@ -116,10 +122,11 @@ export class ReviewPanel implements vscode.Disposable {
     await vscode.workspace.openTextDocument(this.uri);
     const window = { from: Math.max(0, this.window.from - windowMargin), to: this.window.to + windowMargin };
     const outlined = [...this.outlines.keys()].filter((k) => !this.cards.has(k));
-    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()], outlined, window };
+    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()], outlined, window, ...(this.filter && { filter: this.filter }) };
+    const filter = this.filter;
     const result = await this.client.sendRequest<ReviewResult | null>(reviewRequest, params);
-    // A view for the other setting of the switch (flipped meanwhile) is not shown.
-    return result && result.published === this.published ? result : undefined;
+    // A view for the other setting of the switch or other filters (changed meanwhile) is not shown.
+    return result && result.published === this.published && filter === this.filter ? result : undefined;
   }
 
   private show(result: ReviewResult): void {
@@ -134,9 +141,24 @@ export class ReviewPanel implements vscode.Disposable {
     }
     const current = new Set(order);
     for (const map of [this.cards, this.outlines]) for (const k of [...map.keys()]) if (!current.has(k)) map.delete(k);
+    const newVersion = this.last?.version !== result.version || this.last.published !== result.published;
     this.last = result;
     this.order = order;
     this.send();
+    if (newVersion && this.query !== '') void this.search();
+  }
+
+  /** The page's query over the whole current version, answered to the page unless the query changed meanwhile. */
+  private async search(): Promise<void> {
+    const query = this.query;
+    if (query.trim() === '') {
+      this.post({ type: 'searchResult', query, version: this.last?.version ?? 0, total: 0, places: [], capped: false });
+      return;
+    }
+    const params: ReviewSearchParams = { uri: this.uri.toString(), query, published: this.published };
+    const result = await this.client.sendRequest<ReviewSearchResult | null>(reviewSearchRequest, params);
+    if (!result || query !== this.query) return;
+    this.post({ type: 'searchResult', query, version: result.version, total: result.total, places: result.places, capped: result.capped });
   }
 
   /** True when a card of the page's window has no content here: the server is asked for it. */
@@ -170,6 +192,8 @@ export class ReviewPanel implements vscode.Disposable {
       header: result.header,
       marks: result.marks,
       published: result.published,
+      filtered: result.filtered,
+      tools: result.tools,
       unreadable: result.unreadable,
       order: this.order,
       cards,
@@ -196,7 +220,7 @@ export class ReviewPanel implements vscode.Disposable {
         this.onReport(this.uri.toString(), message);
         return;
       case 'reveal':
-        void revealSourceLine(this.uri, message.line);
+        void revealSourceLine(this.uri, message.line, message.focus === true);
         return;
       case 'published':
         // Cards are the same either way (their keys too): only which of them are shown changes.
@@ -214,6 +238,19 @@ export class ReviewPanel implements vscode.Disposable {
         return;
       case 'recordAll':
         void this.fix(undefined, { kind: 'recordAll' });
+        return;
+      case 'filter':
+        // Cards keep their keys either way: only which of them are shown changes, as with the switch.
+        this.filter = message.filter;
+        this.window = { from: 0, to: firstWindow };
+        this.scheduler.request();
+        return;
+      case 'search':
+        this.query = message.query;
+        void this.search();
+        return;
+      case 'export':
+        void vscode.commands.executeCommand(reviewCommands.exportPublished, this.uri);
         return;
       case 'notice':
         void vscode.window.showInformationMessage(notices[message.notice] ?? notices.outsideValue);

@@ -3,10 +3,11 @@
 // well-formed section), upstream's verdict, each placeholder with its
 // source range, the source's digest and a line index.
 
-import { decodeAll, type Decoded, type DecodeResult } from '../../../src-shared/pack/decode';
-import { digest } from '../../../src-shared/pack/digest';
+import { decodeAllInSteps, type Decoded, type DecodeResult } from '../../../src-shared/pack/decode';
+import { digestInSteps } from '../../../src-shared/pack/digest';
 import type { Section } from '../../../src-shared/pack/model';
-import { placeholderOccurrences, type PlaceholderOccurrence } from '../../../src-shared/pack/placeholders';
+import { placeholderOccurrencesInSteps, type PlaceholderOccurrence } from '../../../src-shared/pack/placeholders';
+import { finish, type Steps } from '../../../src-shared/steps';
 import { LineIndex } from '../../../src-shared/text/lineIndex';
 import type { Position } from '../../../src-shared/text/range';
 
@@ -22,14 +23,19 @@ export interface PackModel {
 }
 
 export function buildPackModel(text: string): PackModel {
-  const all = decodeAll(text);
+  return finish(buildPackModelInSteps(text));
+}
+
+/** The model in steps, each a slice of one pass: a 30 MB pack must not hold the server while it opens. */
+export function* buildPackModelInSteps(text: string): Steps<PackModel> {
+  const all = yield* decodeAllInSteps(text);
   const first = all.corruptions[0];
   return {
-    lines: new LineIndex(text),
+    lines: yield* LineIndex.inSteps(text),
     all,
     verdict: first ? { ok: false, report: first } : { ok: true, pack: all.pack },
-    occurrences: placeholderOccurrences(all.pack),
-    digest: digest(text),
+    occurrences: yield* placeholderOccurrencesInSteps(all.pack),
+    digest: (yield* digestInSteps(text)).digest,
   };
 }
 

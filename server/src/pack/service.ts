@@ -5,7 +5,9 @@
 // pack from `environments`.
 
 import type { Hover, Location, Position } from 'vscode-languageserver';
-import { checkDecoded } from '../../../src-shared/pack/check';
+import { checkDecodedInSteps } from '../../../src-shared/pack/check';
+import type { Settings } from '../../../src-shared/settings';
+import { finish } from '../../../src-shared/steps';
 import { languageIds } from '../../../src-shared/protocol/common';
 import type { FeatureContext, LanguageService } from '../languageService';
 import { provideCodeActions } from './codeActions';
@@ -16,7 +18,7 @@ import { provideDefinition, provideReferences } from './definition';
 import type { PackEnvironments } from './environments';
 import type { PackProfiles } from './profiles';
 import { provideHover } from './hover';
-import { buildPackModel, type PackModel } from './model';
+import { buildPackModel, buildPackModelInSteps, type PackModel } from './model';
 import { provideDocumentSymbols, provideFoldingRanges } from './symbols';
 
 export interface PackLanguageService extends LanguageService<PackModel> {
@@ -30,10 +32,13 @@ export interface PackLanguageService extends LanguageService<PackModel> {
 
 export function createPackService(environments: PackEnvironments, profiles: PackProfiles): PackLanguageService {
   const context = (ctx: FeatureContext<PackModel>) => packContext(ctx, environments.get(ctx.document.uri), profiles);
+  const checkInSteps = (model: PackModel, settings: Settings, uri: string) => checkDecodedInSteps(model.all, settings.pack, profiles.choose(model, settings, uri));
   return {
     languageId: languageIds.pack,
     parse: buildPackModel,
-    check: (model, settings, uri) => checkDecoded(model.all, settings.pack, profiles.choose(model, settings, uri)),
+    parseInSteps: buildPackModelInSteps,
+    check: (model, settings, uri) => finish(checkInSteps(model, settings, uri)),
+    checkInSteps,
     context,
     hover: (ctx, position) => provideHover(context(ctx), position),
     completion: (ctx, position) => provideCompletion(context(ctx), position),

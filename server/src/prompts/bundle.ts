@@ -14,7 +14,7 @@ import type { Connection, Hover, Location, Position, TextDocuments } from 'vscod
 import { MarkupKind } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
-import { factsOfDocument } from '../../../src-shared/prompts/bundle/facts';
+import { factsAtLine } from '../../../src-shared/prompts/bundle/facts';
 import type { PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import { forkParentHover, forksOf, sessionReferenceAt, sessionsWithId } from '../../../src-shared/prompts/bundle/navigate';
 import { languageIds } from '../../../src-shared/protocol/common';
@@ -116,20 +116,20 @@ export function registerBundleSupport(connection: Connection, deps: BundleSuppor
     },
     // Each asks the document's own facts first: only on a fork or an id does it wait for the bundle.
     async definition(document, model, position) {
-      const at = sessionReferenceAt(factsOfDocument(model), position);
+      const at = sessionReferenceAt(factsAtLine(model, position.line), position);
       const view = at?.kind === 'fork' ? await bundles.viewOf(document.uri, true) : undefined;
       if (!view || !at) return undefined;
       return sessionsWithId(view.bundle, at.id).map((l) => ({ uri: l.file, range: l.range }));
     },
     async references(document, model, position, includeDeclaration) {
-      const at = sessionReferenceAt(factsOfDocument(model), position);
+      const at = sessionReferenceAt(factsAtLine(model, position.line), position);
       const view = at ? await bundles.viewOf(document.uri, true) : undefined;
       if (!view || !at) return undefined;
       const declarations = includeDeclaration ? sessionsWithId(view.bundle, at.id) : [];
       return [...declarations, ...forksOf(view.bundle, at.id)].map((l) => ({ uri: l.file, range: l.range }));
     },
     async hover(document, model, position) {
-      const at = sessionReferenceAt(factsOfDocument(model), position);
+      const at = sessionReferenceAt(factsAtLine(model, position.line), position);
       const view = at?.kind === 'fork' ? await bundles.viewOf(document.uri, true) : undefined;
       if (!view || !at) return undefined;
       return { contents: { kind: MarkupKind.Markdown, value: forkParentHover(view.bundle, at.id) }, range: at.range };

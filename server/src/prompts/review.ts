@@ -16,7 +16,21 @@ import type { HeadComparison } from '../../../src-shared/prompts/review/view';
 import { finish, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import type { HandEdit } from '../../../src-shared/prompts/handEdits/diff';
 import { languageIds } from '../../../src-shared/protocol/common';
-import { reviewRequest, type ReviewParams, type ReviewResult } from '../../../src-shared/protocol/prompts';
+import {
+  publishedMarkdownRequest,
+  reviewRequest,
+  reviewSearchRequest,
+  type PublishedMarkdownParams,
+  type PublishedMarkdownResult,
+  type ReviewParams,
+  type ReviewResult,
+  type ReviewSearchParams,
+  type ReviewSearchResult,
+} from '../../../src-shared/protocol/prompts';
+import { searchReview } from '../../../src-shared/prompts/review/search';
+import { filterOf, type ReviewFilter } from '../../../src-shared/prompts/review/filter';
+import { publishedMarkdown } from '../../../src-shared/prompts/review/markdown';
+import { baseName } from '../../../src-shared/text/uriPath';
 import type { Settings } from '../../../src-shared/settings';
 import { guard, type Logger } from '../errorBoundary';
 import type { FileLimits } from '../fileLimits';
@@ -54,11 +68,43 @@ export function registerReviewSupport(connection: Connection, deps: ReviewDeps):
       findings = [...findings, ...verdict.findings];
       unlogged = verdict.unlogged;
     }
-    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []), outlined: new Set(params.outlined ?? []), ...windowOf(params) });
+    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []), outlined: new Set(params.outlined ?? []), ...windowOf(params), ...filterOption(params) });
     return { ...view, uri: params.uri, version };
   }
 
+  /** The model of a readable `.prompts` document the server holds, with its version. */
+  async function readable(uri: string): Promise<{ model: PromptsDocument; version: number } | undefined> {
+    const document = deps.documents.get(uri);
+    if (!document || document.languageId !== languageIds.prompts) return undefined;
+    const settings = await deps.settingsFor(uri);
+    if (deps.limits.refusal(document, settings)) return undefined;
+    return { model: deps.models.model(document) as PromptsDocument, version: document.version };
+  }
+
+  /** The published Markdown of the current version: from the model only (no findings, no git), so it never waits on HEAD. */
+  async function markdown(params: PublishedMarkdownParams): Promise<PublishedMarkdownResult | null> {
+    const doc = await readable(params.uri);
+    if (!doc || (doc.model.commit === undefined && doc.model.sessions.length === 0)) return null;
+    const { text, sessions } = publishedMarkdown(doc.model, baseName(params.uri));
+    return { uri: params.uri, version: doc.version, markdown: text, sessions };
+  }
+
+  /** The search over the whole current version (the model only, as the export). */
+  async function search(params: ReviewSearchParams): Promise<ReviewSearchResult | null> {
+    const doc = await readable(params.uri);
+    if (!doc || typeof params.query !== 'string') return null;
+    return { ...searchReview(doc.model, params.query, params.published === true), uri: params.uri, version: doc.version, query: params.query };
+  }
+
   connection.onRequest(reviewRequest, guard(deps.logger, reviewRequest, null, review));
+  connection.onRequest(publishedMarkdownRequest, guard(deps.logger, publishedMarkdownRequest, null, markdown));
+  connection.onRequest(reviewSearchRequest, guard(deps.logger, reviewSearchRequest, null, search));
+}
+
+/** The request's filter, if it carries a well-formed one (anything else is dropped: every session passes). */
+function filterOption(params: ReviewParams): { filter?: ReviewFilter } {
+  const filter = filterOf(params.filter);
+  return filter ? { filter } : {};
 }
 
 /** A well-formed window of the request, if it has one (a malformed one is ignored: every card is built). */

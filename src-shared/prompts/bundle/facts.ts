@@ -10,7 +10,7 @@
 import { LineIndex } from '../../text/lineIndex';
 import type { Range } from '../../text/range';
 import type { Block, BlockContent } from '../toml/block';
-import type { PromptsDocument } from '../toml/document';
+import { blockAtLine, type PromptsDocument } from '../toml/document';
 import { indexBlock, splitBlocks } from '../toml/scanner';
 import { stringPrefixOf } from '../toml/stringPrefix';
 import type { Span, TableNode } from '../toml/syntaxTree';
@@ -91,6 +91,17 @@ export function factsOfDocument(doc: PromptsDocument): PromptsFacts {
     if (found.session) sessions.push(movedSession(found.session, block.startLine));
   }
   return { branch, sessions };
+}
+
+/**
+ * The facts of the one block holding `line`, as `factsOfDocument` has them:
+ * what a hover at that line needs, without reading every other block of a
+ * large file (the first hover after a 60 MB open indexed them all).
+ */
+export function factsAtLine(doc: PromptsDocument, line: number): PromptsFacts {
+  const block = blockAtLine(doc, line);
+  const found = block.kind === 'commit' || block.kind === 'session' ? relativeFacts(block) : {};
+  return { branch: found.branch && moved(found.branch, block.startLine), sessions: found.session ? [movedSession(found.session, block.startLine)] : [] };
 }
 
 const remembered = new WeakMap<BlockContent, OneBlock>();

@@ -14,6 +14,7 @@ import { timeSpan } from '../features/hover';
 import { redactSecrets } from '../rules/redactText';
 import { judgeTimestamp } from '../rules/timestamps';
 import { cardKey } from './keys';
+import { passes, toolNames, type ReviewFilter } from './filter';
 import { shown, shownIf } from './pieces';
 import type { CardOutline, HeadComparison, KnownCard, Mark, MarkKind, ReviewCard, ReviewCounts, ReviewHeader, ReviewToolCall, ReviewTurn, ReviewView } from './view';
 
@@ -33,6 +34,8 @@ export interface ReviewInputs {
    * outlines. Without it every card is built.
    */
   readonly window?: { readonly from: number; readonly to: number };
+  /** Only the sessions that pass (filter.ts); the counts are theirs. */
+  readonly filter?: ReviewFilter;
 }
 
 /** The argument that says what a call did, per tool (FORMATS.md B.3). */
@@ -53,8 +56,9 @@ export const keyArguments: Readonly<Record<string, string>> = {
 
 export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView {
   const all = doc.sessions;
-  const sessions = inputs.published ? all.filter((s) => !isPrivate(s)) : all;
   const marks = placeMarks(all, marksOf(inputs));
+  const f = inputs.filter;
+  const sessions = all.filter((s) => (!inputs.published || !isPrivate(s)) && (!f || passes(s, marks.bySession.get(s.index) ?? [], f)));
   /** Each id's first session in the file, and whether its card is shown. */
   const cardOf = new Map<string, { index: number; shown: boolean }>();
   for (const s of all) {
@@ -65,7 +69,8 @@ export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView
   const inWindow = (k: number) => !w || (k >= w.from && k < w.to);
   const cards = sessions.map((s, k) => card(s, marks.bySession.get(s.index) ?? [], cardOf, inputs, inWindow(k)));
   const shownMarks = sessions.flatMap((s) => (marks.bySession.get(s.index) ?? []).map((m) => m.mark));
-  const fileMarks = inputs.published ? [] : marks.outside;
+  // Marks outside every session belong to no card: a filter of sessions leaves them out, as "As published" does.
+  const fileMarks = inputs.published || f ? [] : marks.outside;
   const counts: ReviewCounts = {
     sessions: sessions.length,
     public: sessions.filter((s) => !isPrivate(s)).length,
@@ -78,6 +83,8 @@ export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView
     cards,
     marks: fileMarks,
     published: inputs.published,
+    filtered: f !== undefined,
+    tools: toolNames(all),
     unreadable: doc.commit === undefined && all.length === 0,
   };
 }

@@ -154,6 +154,10 @@ export interface ReviewView {
   readonly marks: readonly Mark[];
   /** Only what the feed publishes: public sessions, no emails. */
   readonly published: boolean;
+  /** A filter narrowed the cards (and the counts) to the sessions that pass it. */
+  readonly filtered: boolean;
+  /** Every tool the file's sessions call, sorted (what the tool filter offers). */
+  readonly tools: readonly string[];
   /** The file does not parse at all (no commit or sessions could be read). */
   readonly unreadable: boolean;
 }

@@ -32,6 +32,8 @@ export interface SecretOptions {
 interface Found {
   readonly kind: string;
   readonly label: string;
+  /** A pattern of the capture writer's own list: a file holding it is one the writer would have scrubbed, and the message says so. */
+  readonly writer?: boolean;
   readonly start: number;
   readonly end: number;
 }
@@ -59,7 +61,7 @@ export function checkSecrets(report: Report, block: Block, options: SecretOption
 }
 
 function asFound(m: SecretMatch): Found {
-  return { kind: m.pattern.kind, label: m.pattern.label, start: m.start, end: m.end };
+  return { kind: m.pattern.kind, label: m.pattern.label, start: m.start, end: m.end, ...(m.pattern.python !== undefined && { writer: true }) };
 }
 
 function reportInString(report: Report, block: Block, path: readonly PathSegment[], found: readonly Found[], options: SecretOptions, reported: Span[]): void {
@@ -113,7 +115,8 @@ function add(report: Report, block: Block, span: Span, allowedBy: number | undef
   if (level === 'off') return;
   const severity = options.strict ? 'error' : level;
   const holds = where === 'a comment' ? 'a comment holds' : where === 'a key name' ? 'a key name is' : `${where} holds`;
-  report.add(codes.secret, block, span, `${holds} ${m.label}; redact it before this file is shared`, {
+  const why = m.writer ? ', a pattern the capture writer scrubs' : '';
+  report.add(codes.secret, block, span, `${holds} ${m.label}${why}; redact it before this file is shared`, {
     severity,
     data: { kind: m.kind, ...(redactable && { replacement: redaction }) },
   });

@@ -47,16 +47,18 @@ export const scannerRows: readonly SecretRow[] = [
   {
     kind: 'slack-token',
     label: 'a Slack token',
-    source: 'secretlint-rule-slack; gitleaks slack-bot-token, slack-user-token, slack-app-token, slack-legacy-token',
-    pattern: String.raw`(?:xox[bpaorse]|xapp)-(?=[A-Za-z0-9-]{15})(?:[0-9]+-)?(?:[A-Za-z0-9]{1,80}-)+[A-Za-z0-9]{1,80}(?![A-Za-z0-9-])`,
+    source: 'secretlint-rule-slack; gitleaks slack-bot-token, slack-user-token, slack-app-token, slack-legacy-token, slack-legacy-bot-token, slack-legacy-workspace-token, slack-config-access-token, slack-config-refresh-token',
+    // A bot, user, app or config token carries a team or user id (8 digits and more) or a long random part: `xoxp-1234-1234-…` and `xoxb-my-bot-token` are filler. Legacy (`xoxo-`, `xoxs-`) and workspace (`xoxa-`, `xoxr-`) tokens have no such part.
+    pattern: String.raw`(?:(?:xox[bpe]|xapp)-(?=[A-Za-z0-9-]*?(?:[0-9]{8}|[A-Za-z0-9]{100}))(?=[A-Za-z0-9-]{15})|xox[os]-(?=[A-Za-z0-9-]{15})|xox[ar]-(?=[A-Za-z0-9-]{8}))(?:[0-9]+-)?(?:[A-Za-z0-9]{1,200}-)*[A-Za-z0-9]{1,200}(?![A-Za-z0-9-])`,
     anchor: { source: '-', heads: ['xoxb-', 'xoxp-', 'xoxa-', 'xoxo-', 'xoxr-', 'xoxs-', 'xoxe-', 'xapp-'] },
   },
   {
     kind: 'slack-webhook',
     label: 'a Slack webhook URL',
     source: 'secretlint-rule-slack (IncomingWebhook); gitleaks slack-webhook-url',
-    pattern: String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9+/]{16,})`,
-    anchor: { source: '[=:]', words: ['https'] },
+    // With its scheme or without (`hooks.slack.com/…` pasted bare, `http://`).
+    pattern: String.raw`(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9+/]{16,})`,
+    anchor: { source: 'hooks\\.slack\\.com', heads: ['https://hooks.slack.com', 'http://hooks.slack.com', 'hooks.slack.com'] },
   },
   {
     kind: 'discord-webhook',
@@ -76,7 +78,8 @@ export const scannerRows: readonly SecretRow[] = [
     kind: 'openai-key',
     label: 'an OpenAI project, service or admin key',
     source: 'secretlint-rule-openai; gitleaks openai-api-key',
-    pattern: String.raw`sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}`,
+    // A real key holds `T3BlbkFJ` ("OpenAI" in base64) between its halves, as both scanners require.
+    pattern: String.raw`sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}`,
     anchor: { source: '-', heads: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'] },
   },
   {
@@ -84,6 +87,7 @@ export const scannerRows: readonly SecretRow[] = [
     label: 'a Google API key',
     source: 'gitleaks gcp-api-key',
     pattern: String.raw`AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`,
+    entropy: 4,
     anchor: { source: 'AIza', heads: ['AIza'] },
   },
   {
@@ -208,6 +212,7 @@ export const scannerRows: readonly SecretRow[] = [
     label: 'a Grafana token',
     source: 'secretlint-rule-grafana; gitleaks grafana-cloud-api-token, grafana-service-account-token',
     pattern: String.raw`(?:glc_[A-Za-z0-9+/]{32,400}={0,2}(?![A-Za-z0-9+/=])|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}${alnum})`,
+    entropy: 3,
     anchor: { source: '_', heads: ['glc_', 'glsa_'] },
   },
   {
@@ -248,7 +253,7 @@ export const scannerRows: readonly SecretRow[] = [
   },
   { kind: 'pulumi-token', label: 'a Pulumi access token', source: 'gitleaks pulumi-api-token', pattern: String.raw`pul-[a-f0-9]{40}${alnum}`, anchor: { source: '-', heads: ['pul-'] } },
   { kind: 'postman-key', label: 'a Postman API key', source: 'gitleaks postman-api-token', pattern: String.raw`PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}${alnum}`, anchor: { source: '-', heads: ['PMAK-'] } },
-  { kind: 'sentry-token', label: 'a Sentry user token', source: 'gitleaks sentry-user-token', pattern: String.raw`sntryu_[a-f0-9]{64}${alnum}`, anchor: { source: '_', heads: ['sntryu_'] } },
+  { kind: 'sentry-token', label: 'a Sentry user token', source: 'gitleaks sentry-user-token', pattern: String.raw`sntryu_[a-f0-9]{64}${alnum}`, entropy: 3.5, anchor: { source: '_', heads: ['sntryu_'] } },
   { kind: 'perplexity-key', label: 'a Perplexity API key', source: 'gitleaks perplexity-api-key', pattern: String.raw`pplx-[A-Za-z0-9]{48}${alnum}`, anchor: { source: '-', heads: ['pplx-'] } },
   {
     kind: 'planetscale-token',
@@ -258,4 +263,70 @@ export const scannerRows: readonly SecretRow[] = [
     anchor: { source: '_', heads: ['pscale_'] },
   },
   { kind: 'heroku-key', label: 'a Heroku API key', source: 'gitleaks heroku-api-key-v2', pattern: String.raw`HRKU-AA[0-9a-zA-Z_-]{58}(?![0-9a-zA-Z_-])`, anchor: { source: '-', heads: ['HRKU-'] } },
+  {
+    kind: 'azure-client-secret',
+    label: 'an Azure AD client secret',
+    source: 'gitleaks azure-ad-client-secret',
+    // Three characters, a digit, `Q~`, then 31 to 34: the fixed part is inside, so the match starts four characters before the anchor.
+    pattern: String.raw`(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`,
+    boundary: 'none',
+    entropy: 3,
+    anchor: { source: 'Q~', back: 4 },
+  },
+  {
+    kind: 'jwt',
+    label: 'a JSON web token',
+    source: 'gitleaks jwt',
+    // Signed or not: an `alg: none` token ends with its second dot (the writer's row wants a signature).
+    pattern: String.raw`eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.(?:[A-Za-z0-9_-]{10,}={0,2})?(?![A-Za-z0-9_-])`,
+    anchor: { source: 'J', heads: ['eyJ'] },
+  },
+  {
+    kind: 'vault-token',
+    label: 'a HashiCorp Vault token',
+    source: 'gitleaks vault-service-token, vault-batch-token',
+    pattern: String.raw`hv[sb]\.[A-Za-z0-9_-]{90,300}(?![A-Za-z0-9_-])`,
+    entropy: 3.5,
+    anchor: { source: 'hv[sb]\\.', heads: ['hvs.', 'hvb.'] },
+  },
+  { kind: 'databricks-token', label: 'a Databricks token', source: 'gitleaks databricks-api-token', pattern: String.raw`dapi[a-f0-9]{32}(?:-[0-9])?${alnum}`, entropy: 3, anchor: { source: 'dapi', heads: ['dapi'] } },
+  {
+    kind: 'terraform-token',
+    label: 'a Terraform Cloud token',
+    source: 'gitleaks hashicorp-tf-api-token',
+    pattern: String.raw`[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])`,
+    entropy: 3.5,
+    anchor: { source: '\\.atlasv1\\.', back: 14 },
+  },
+  { kind: 'rubygems-token', label: 'a RubyGems API key', source: 'gitleaks rubygems-api-token', pattern: String.raw`rubygems_[a-f0-9]{48}${alnum}`, anchor: { source: '_', heads: ['rubygems_'] } },
+  { kind: 'clojars-token', label: 'a Clojars deploy token', source: 'gitleaks clojars-api-token', pattern: String.raw`CLOJARS_[A-Za-z0-9]{60}${alnum}`, ignoreCase: true, anchor: { source: '_', heads: ['CLOJARS_'] } },
+  { kind: 'doppler-token', label: 'a Doppler token', source: 'gitleaks doppler-api-token', pattern: String.raw`dp\.pt\.[A-Za-z0-9]{43}${alnum}`, anchor: { source: 'dp\\.pt\\.', heads: ['dp.pt.'] } },
+  { kind: 'dynatrace-token', label: 'a Dynatrace token', source: 'gitleaks dynatrace-api-token', pattern: String.raw`dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}${alnum}`, anchor: { source: 'dt0c01\\.', heads: ['dt0c01.'] } },
+  { kind: 'newrelic-key', label: 'a New Relic user API key', source: 'gitleaks new-relic-user-api-key', pattern: String.raw`NRAK-[A-Za-z0-9]{27}${alnum}`, anchor: { source: '-', heads: ['NRAK-'] } },
+  { kind: 'alibaba-key', label: 'an Alibaba Cloud access key id', source: 'gitleaks alibaba-access-key-id', pattern: String.raw`LTAI[A-Za-z0-9]{20}${alnum}`, boundary: 'word', entropy: 2, anchor: { source: 'LTAI', heads: ['LTAI'] } },
+  { kind: 'prefect-key', label: 'a Prefect API key', source: 'gitleaks prefect-api-token', pattern: String.raw`pnu_[A-Za-z0-9]{36}${alnum}`, entropy: 2, anchor: { source: '_', heads: ['pnu_'] } },
+  {
+    kind: 'openshift-token',
+    label: 'an OpenShift user token',
+    source: 'gitleaks openshift-user-token',
+    pattern: String.raw`sha256~[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`,
+    entropy: 3.5,
+    anchor: { source: 'sha256~', heads: ['sha256~'] },
+  },
+  {
+    kind: 'sourcegraph-token',
+    label: 'a Sourcegraph access token',
+    source: 'gitleaks sourcegraph-access-token',
+    pattern: String.raw`sgp_(?:(?:[A-Fa-f0-9]{16}|local)_)?[A-Fa-f0-9]{40}${alnum}`,
+    entropy: 3,
+    anchor: { source: '_', heads: ['sgp_'] },
+  },
+  { kind: 'atlassian-token', label: 'an Atlassian API token', source: 'gitleaks atlassian-api-token', pattern: String.raw`ATATT3[A-Za-z0-9_=-]{186}(?![A-Za-z0-9_=-])`, entropy: 3.5, anchor: { source: 'ATATT3', heads: ['ATATT3'] } },
+  {
+    kind: 'teams-webhook',
+    label: 'a Microsoft Teams webhook URL',
+    source: 'gitleaks microsoft-teams-webhook',
+    pattern: String.raw`https://[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9-]{36}@[A-Za-z0-9-]{36}/IncomingWebhook/(?<secret>[A-Za-z0-9]{32}/[A-Za-z0-9-]{36})`,
+    anchor: { source: '[=:]', words: ['https'] },
+  },
 ];

@@ -4,11 +4,15 @@
 /**
  * Where a row's matches can start, found by one search for every row's
  * anchor: at one of `heads` (literal text that holds a match of `source`),
- * or at one of `words` that ends just before the anchor (whitespace, and
- * with `quoted` one quote, allowed between). Rows' anchors either are the
- * same source or never match the same text.
+ * at one of `words` that ends just before the anchor (whitespace, and
+ * with `quoted` one quote, allowed between), or `back` characters before
+ * the anchor (a token whose fixed part sits inside it: Azure's `…8Q~…`).
+ * Rows' anchors either are the same source or never match the same text.
  */
-export type Anchor = { readonly source: string; readonly heads: readonly string[] } | { readonly source: string; readonly words: readonly string[]; readonly quoted?: boolean };
+export type Anchor =
+  | { readonly source: string; readonly heads: readonly string[] }
+  | { readonly source: string; readonly words: readonly string[]; readonly quoted?: boolean }
+  | { readonly source: string; readonly back: number };
 
 export interface SecretRow {
   /** Stable id, carried in the finding's data and keyed on by the severity setting. */
@@ -33,5 +37,11 @@ export interface SecretRow {
    * precise row lies inside one of its matches, the precise one is reported.
    */
   readonly generic?: boolean;
+  /**
+   * The least Shannon entropy, in bits per character, of the reported part
+   * (as gitleaks' rules state one): where a kind's shape allows filler
+   * (`AIzaaaa…`, `glc_1111…`), a match below it is no finding.
+   */
+  readonly entropy?: number;
   readonly anchor: Anchor;
 }

@@ -15,6 +15,8 @@
 import { parse, TomlError, type TomlTable } from 'smol-toml';
 import { maxNesting } from './limits';
 import type { BlockHeader } from './scanner';
+import { mayHoldToml11Escape, toml10Problem } from './toml10';
+import type { Toml10Problem } from './toml10Problems';
 
 /** A TOML syntax error at a 0-based line and UTF-16 column. */
 export interface TomlSyntaxError {
@@ -33,20 +35,30 @@ export interface TomlResult {
 }
 
 /**
- * Parses one text; never throws. Integers come back as bigint, so `1.0` is
- * never taken for an integer. A text nested deeper than `maxNesting` is
- * refused like a syntax error: every reader of values recurses.
+ * Parses one text as TOML 1.0, as upstream's `tomllib` does; never throws.
+ * smol-toml parses (TOML 1.1), then what only 1.1 allows and dates that do
+ * not exist are refused: as the split found them (`split`: its bounds of
+ * this very text as one block), else as `toml10Problem` finds them.
+ * Integers come back as bigint, so `1.0` is never taken for an integer. A
+ * text nested deeper than `maxNesting` is refused like a syntax error:
+ * every reader of values recurses.
  */
-export function parseToml(text: string): TomlResult {
+export function parseToml(text: string, split?: { readonly notToml10?: Toml10Problem }): TomlResult {
   let value: TomlTable;
   try {
     value = parse(text, { integersAsBigInt: true, maxDepth: maxNesting });
   } catch (e) {
-    return { error: syntaxErrorOf(e) };
+    const error = syntaxErrorOf(e);
+    // What only TOML 1.1 allows, on a line before smol-toml's error, is the first error as TOML 1.0.
+    const before = text.slice(0, lineStartOf(text, error.line));
+    const earlier = before.length > 0 ? toml10Problem(before) : undefined;
+    return { error: earlier ? { message: earlier.message, ...lineAndCharacter(text, earlier.at) } : error };
   }
   if (nestedDeeperThan(value, maxNesting)) {
     return { error: { message: `tables nested more than ${maxNesting} levels deep (through dotted keys or headers); nothing here is read`, line: 0, character: 0 } };
   }
+  const problem = split && !mayHoldToml11Escape(text) ? split.notToml10 : toml10Problem(text);
+  if (problem) return { error: { message: problem.message, ...lineAndCharacter(text, problem.at) } };
   return { value };
 }
 
@@ -227,6 +239,11 @@ function jointParseError(
   let k = firstLines.length - 1;
   while (k > 0 && firstLines[k]! > result.error.line) k--;
   return { block: pieces[k]!.block, error: { ...result.error, line: result.error.line - firstLines[k]! } };
+}
+
+function lineAndCharacter(text: string, offset: number): { line: number; character: number } {
+  const before = text.slice(0, offset);
+  return { line: countLineBreaks(before), character: offset - (before.lastIndexOf('\n') + 1) };
 }
 
 export function countLineBreaks(text: string): number {

@@ -6,6 +6,7 @@
 // from the version before); every feature takes this model. The sessions,
 // turns and edits are gathered on first use: validation does not need them.
 
+import { finish } from '../../steps';
 import { Block, BlockContent } from './block';
 import { splitBlocksInSteps } from './scanner';
 import { clashGroups, countLineBreaks, parseToml, settleSharedKeys, type TomlResult } from './blocks';
@@ -66,17 +67,17 @@ const stepChars = 1 << 18;
  */
 export function* parsePromptsInSteps(text: string, onBlock?: (block: Block) => void): Generator<void, PromptsDocument, void> {
   const bounds = yield* splitBlocksInSteps(text, stepChars);
-  const sources = bounds.map((b) => ({ header: b.header, text: text.slice(b.start, b.end), openBeforeNext: b.openBeforeNext === true }));
+  const sources = bounds.map((b) => ({ header: b.header, text: text.slice(b.start, b.end), openBeforeNext: b.openBeforeNext === true, split: b }));
   const own: TomlResult[] = [];
   // The preamble first: with the headers, its keys tell which blocks' verdicts wait for others.
-  own.push(parseToml(sources[0]!.text));
+  own.push(parseToml(sources[0]!.text, sources[0]!.split));
   const waiting = new Set(clashGroups(sources, own[0]!.value).flat());
   const early: Block[] = [];
   let offset = 0;
   let line = 0;
   let sinceYield = 0;
   for (const [i, source] of sources.entries()) {
-    if (i > 0) own.push(parseToml(source.text));
+    if (i > 0) own.push(parseToml(source.text, source.split));
     const block = new Block(new BlockContent(source.text, countLineBreaks(source.text), source.header, own[i]!, source.openBeforeNext), i, offset, line);
     early.push(block);
     offset += source.text.length;
@@ -93,13 +94,8 @@ export function* parsePromptsInSteps(text: string, onBlock?: (block: Block) => v
   return documentOf(placeBlocks(contents, early), text);
 }
 
-/** Runs steps to the end and returns what they return. */
-export function finish<R>(steps: Generator<void, R, void>): R {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
+// Kept where the readers of the .prompts model have always found it.
+export { finish };
 
 /**
  * Blocks for consecutive contents, the first at the document's start. A

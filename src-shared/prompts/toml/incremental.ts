@@ -192,7 +192,7 @@ function withWindows(blocks: readonly Block[], windows: readonly Window[]): Prom
       w.last - w.first + 1,
       ...w.verdict!.map((p) => {
         const t = text.slice(p.start, p.end);
-        return new BlockContent(t, countLineBreaks(t), p.header, parseToml(t), p.openBeforeNext === true);
+        return new BlockContent(t, countLineBreaks(t), p.header, parseToml(t, p), p.openBeforeNext === true);
       }),
     );
   }

@@ -9,9 +9,11 @@
 // on: they never throw and always finish. The split can also run in steps
 // (`splitBlocksInSteps`), so a server can yield between them on a huge file.
 
+import { dateTimeAt, dateTimeMayBeWrong } from './dateTimes';
 import { maxNesting } from './limits';
 import { decodeQuotedKey, endOfString, isUnclosedMultiline, lineEndOf, stringStyleAt } from './strings';
 import { type Header, type KeySegment, memberTable, TableNode, type ValueNode } from './syntaxTree';
+import { type Toml10Problem, toml11Only } from './toml10Problems';
 
 /** What the header that opens a block says. */
 export interface BlockHeader {
@@ -40,6 +42,13 @@ export interface BlockBounds {
    * block's end moving too.
    */
   readonly openBeforeNext?: boolean;
+  /**
+   * The first thing in the block that TOML 1.0 refuses and the scan saw on
+   * its way (an inline table across lines or with a trailing comma, a
+   * date-time that does not exist or lacks seconds), its offset counted
+   * from the block's start. Escapes are not looked at (see toml10.ts).
+   */
+  readonly notToml10?: Toml10Problem;
 }
 
 /** The position index of one block; spans are relative to the block's text. */
@@ -69,11 +78,12 @@ export function* splitBlocksInSteps(text: string, stepChars: number): Generator<
  * The top-level tables of `text` as `splitBlocks` finds them (a header-looking
  * line inside a string is none), counted up to just past `limit`: the file
  * limits' measure of a file's structure, which keeps no more than `limit` blocks.
+ * Pauses (yields) after about every `stepChars` characters.
  */
-export function countTopLevelTables(text: string, limit: number): number {
+export function* countTopLevelTables(text: string, limit: number, stepChars = text.length): Generator<void, number, void> {
   const scanner = new Scanner(text, false, limit);
   scanner.start();
-  scanner.scanTo(text.length);
+  for (let at = stepChars; !scanner.scanTo(at); at += stepChars) yield;
   return scanner.blocks.length;
 }
 
@@ -124,6 +134,10 @@ export function endsScalar(c: number): boolean {
 const headerLine = /\[\[?[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*(?:\.[ \t]*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*)*\]\]?[ \t]*(?:#[^\n]*)?(?:\r?\n|$)/y;
 const notKeywords = new Set(['true', 'false', 'inf', 'nan']);
 
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 function opensMultiline(s: string, pos: number): boolean {
   const c = s.charCodeAt(pos);
   return (c === QUOTE || c === APOSTROPHE) && s.charCodeAt(pos + 1) === c && s.charCodeAt(pos + 2) === c;
@@ -148,6 +162,8 @@ class Scanner {
   private nesting = 0;
   /** The text ended inside a multi-line string, array or inline table. */
   private openAtEnd = false;
+  /** The first thing in the current block that TOML 1.0 refuses, at an offset in the text. */
+  private notToml10: Toml10Problem | undefined;
   // The last key path read: its length and first name always, its segments when indexing.
   private keyCount = 0;
   private firstKey = '';
@@ -184,7 +200,26 @@ class Scanner {
       end: s.length,
       ...(this.blockHeader && { header: this.blockHeader }),
       ...(this.openAtEnd && { openAtEnd: true }),
+      ...this.takeNotToml10(),
     });
+  }
+
+  /** The current block's `notToml10`, relative to its start, as a field to spread; the next block starts without one. */
+  private takeNotToml10(): { notToml10?: Toml10Problem } {
+    const p = this.notToml10;
+    this.notToml10 = undefined;
+    return p ? { notToml10: { at: p.at - this.blockStart, message: p.message } } : {};
+  }
+
+  private noteNotToml10(at: number, message: string): void {
+    this.notToml10 ??= { at, message };
+  }
+
+  /** A date-time starting at `start` that does not exist or lacks seconds. */
+  private checkDateTime(start: number): void {
+    if (this.notToml10 || !dateTimeMayBeWrong(this.s, start)) return;
+    const problem = dateTimeAt(this.s, start)?.problem;
+    if (problem) this.notToml10 = problem;
   }
 
   private line(): void {
@@ -251,6 +286,7 @@ class Scanner {
         end: lineStart,
         ...(this.blockHeader && { header: this.blockHeader }),
         ...(resumed && { openBeforeNext: true }),
+        ...this.takeNotToml10(),
       });
       this.blockStart = lineStart;
       this.blockHeader = { rootKey: this.firstKey, segments: this.keyCount, array };
@@ -333,6 +369,7 @@ class Scanner {
     const c = s.charCodeAt(start);
     if (!this.indexing && this.nesting === 0 && c !== LBRACKET && c !== LBRACE && !opensMultiline(s, start)) {
       // Splitting needs no single-line value's end: nothing after it on its line can open a block.
+      if (isDigit(c)) this.checkDateTime(start);
       this.pos = lineEndOf(s, start);
       return undefined;
     }
@@ -349,6 +386,7 @@ class Scanner {
     }
     if (c === LBRACKET) return this.array();
     if (c === LBRACE) return this.inlineTable();
+    if (isDigit(c)) this.checkDateTime(start);
     while (!endsScalar(s.charCodeAt(this.pos))) this.pos++;
     // A date-time may separate date and time with one space.
     if (this.pos - start === 10 && s.charCodeAt(start + 4) === DASH && s.charCodeAt(start + 7) === DASH) {
@@ -394,18 +432,24 @@ class Scanner {
 
   private itemsUntil(close: number, headersOnly: boolean, item: () => boolean): void {
     const s = this.s;
+    let comma = -1;
     for (;;) {
+      const from = this.pos;
       const crossed = this.skipVoid();
       const c = s.charCodeAt(this.pos);
       if (this.pos >= s.length) {
         this.openAtEnd = true;
         return;
       }
+      if (crossed && close === RBRACE) this.noteNotToml10(s.indexOf('\n', from), toml11Only.newlineInInlineTable);
       if (c === close || c === COMMA) {
+        if (c === RBRACE && comma !== -1) this.noteNotToml10(comma, toml11Only.trailingComma);
+        comma = c === COMMA && close === RBRACE ? this.pos : -1;
         this.pos++;
         if (c === close) return;
         continue;
       }
+      comma = -1;
       if (crossed && c === LBRACKET && (!headersOnly || this.looksLikeHeader())) return this.abandon();
       const before = this.pos;
       if (!item() || this.abandoned) return;

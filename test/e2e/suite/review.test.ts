@@ -16,7 +16,8 @@ import * as assert from 'node:assert/strict';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import { closeAllEditors, defaultDeadlineMs, waitFor } from './helpers';
-import type { ReviewReport } from '../../../src-shared/prompts/review/messages';
+import type { ReviewKey, ReviewReport } from '../../../src-shared/prompts/review/messages';
+import type { ReviewFilter } from '../../../src-shared/prompts/review/filter';
 import { lineOf, opened, reviewedFile, waitForReport } from './reviewHelpers';
 
 const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
@@ -64,10 +65,58 @@ suite('session review', () => {
     const line = lineOf(document, 'summary = "Searched for the form."') - 2;
     assert.ok(packs.reviewDrive(document.uri.toString(), { click: { card: 0, turn: 1 } }));
     await waitFor(
-      () => vscode.window.activeTextEditor?.document === document && vscode.window.activeTextEditor.selection.active.line === line,
+      () => vscode.window.visibleTextEditors.some((e) => e.document === document && e.selection.active.line === line),
       defaultDeadlineMs,
       `the source editor at line ${line + 1}`,
     );
+  });
+
+  test('a click keeps the keyboard in the review: the source is shown, keys move in the review and never change the file; a Ctrl-click hands it over', async () => {
+    const { packs, document } = await opened();
+    const uri = document.uri.toString();
+    const original = document.getText();
+    // The review's group has the focus, as after a click into its page.
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    await waitFor(() => vscode.window.activeTextEditor === undefined, defaultDeadlineMs, 'the review focused');
+    const line = lineOf(document, 'summary = "Searched for the form."') - 2;
+    assert.ok(packs.reviewDrive(uri, { click: { card: 0, turn: 1 } }));
+    await waitFor(
+      () => vscode.window.visibleTextEditors.some((e) => e.document === document && e.selection.active.line === line),
+      defaultDeadlineMs,
+      `the source shown at line ${line + 1}`,
+    );
+    assert.equal(vscode.window.activeTextEditor, undefined, 'the keyboard stayed in the review');
+    await waitForReport(packs, document.uri, (r) => r.focused?.card === 0 && r.focused.turn === 1, 'the clicked turn focused');
+    const steps: [ReviewKey, number, number | null][] = [
+      ['ArrowDown', 0, 2],
+      ['PageDown', 1, null],
+      ['PageUp', 0, null],
+      ['End', 1, 0],
+      ['Home', 0, null],
+    ];
+    for (const [key, card, turn] of steps) {
+      assert.ok(packs.reviewDrive(uri, { key }));
+      await waitForReport(packs, document.uri, (r) => r.focused?.card === card && r.focused.turn === turn, `${key}: card ${card}, turn ${turn} focused`);
+    }
+    assert.ok(packs.reviewDrive(uri, { key: 'x' }));
+    assert.equal(vscode.window.activeTextEditor, undefined, 'still in the review');
+    assert.equal(document.getText(), original, 'the source is unchanged');
+    assert.equal(document.isDirty, false);
+    // On purpose: Ctrl held, the source editor takes the keyboard.
+    assert.ok(packs.reviewDrive(uri, { click: { card: 1, modifier: true } }));
+    await waitFor(() => vscode.window.activeTextEditor?.document === document, defaultDeadlineMs, 'a Ctrl-click focuses the source');
+  });
+
+  test('Ctrl+Alt+R redacts the selection whatever the case of the R (Caps Lock)', async () => {
+    const { packs, document } = await opened();
+    const original = document.getText();
+    const value = 'Add a login form.\nKeep the old token ';
+    const from = value.indexOf('login');
+    assert.ok(packs.reviewDrive(document.uri.toString(), { select: { value: { session: 0, turn: 0, key: 'text' }, from, to: from + 'login form'.length } }));
+    assert.ok(packs.reviewDrive(document.uri.toString(), { key: 'R', ctrl: true, alt: true }));
+    await waitFor(() => document.getText().includes('Add a [REDACTED].'), defaultDeadlineMs, 'the selection redacted by Ctrl+Alt+Shift+R');
+    await undoInSource(document);
+    await waitFor(() => document.getText() === original, defaultDeadlineMs, 'one undo restores it');
   });
 
   test('the cursor in the source lights up its card and turn', async () => {
@@ -188,6 +237,61 @@ suite('session review', () => {
     await waitForReport(packs, document.uri, (r) => r.highlighted?.card === 1, 'card 1 lit up in the restored review');
   });
 
+  test('Export as Published Markdown writes beside the file only the public session, its secret masked, no email', async () => {
+    const { document } = await opened();
+    const written = await vscode.commands.executeCommand<string | undefined>('packsAndPrompts.exportPublishedMarkdown', document.uri, 'file');
+    assert.ok(written, 'the export was written');
+    const uri = vscode.Uri.parse(written);
+    assert.equal(uri.path.slice(uri.path.lastIndexOf('/') + 1), 'feature-review.published.md');
+    const markdown = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    assert.match(markdown, /^# Review the login work\n/);
+    assert.match(markdown, /Session `r-1`/);
+    assert.ok(!markdown.includes('r-2') && !markdown.includes('A private follow-up'), 'the private session is left out');
+    assert.ok(!markdown.includes(secret.slice(4)), 'the secret is masked');
+    assert.match(markdown, /\[secret: a GitHub token\\\]/);
+    assert.ok(!markdown.includes('@'), 'no email');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await vscode.workspace.fs.delete(uri);
+  });
+
+  test('search never finds a secret by its characters, and finds the text around it', async () => {
+    const { packs, document } = await opened();
+    const uri = document.uri.toString();
+    assert.ok(packs.reviewDrive(uri, { search: secret.slice(4, 16) }));
+    await waitForReport(packs, document.uri, (r) => r.search.query === secret.slice(4, 16) && r.search.total === 0 && /No matches/.test(r.text), 'no match in the masked secret');
+    assert.ok(packs.reviewDrive(uri, { search: 'the old token' }));
+    await waitForReport(packs, document.uri, (r) => r.search.query === 'the old token' && r.search.total === 1, 'the text around it found');
+    assert.ok(packs.reviewDrive(uri, { search: '' }));
+  });
+
+  test('each filter narrows the cards and the counts, As published stays its own switch', async () => {
+    const { packs, document } = await opened();
+    const uri = document.uri.toString();
+    const cases: [ReviewFilter, string[], RegExp][] = [
+      [{ visibility: 'private' }, ['r-2'], /1 session0 public1 private1 turn/],
+      [{ visibility: 'public' }, ['r-1'], /1 session1 public0 private3 turns/],
+      [{ roles: ['assistant'] }, ['r-1'], /1 session/],
+      [{ tool: 'Grep' }, ['r-1'], /1 session/],
+      [{ failed: true }, ['r-1'], /1 session/],
+      [{ marks: ['secret'] }, ['r-1'], /1 secret/],
+      [{ roles: ['user'] }, ['r-1', 'r-2'], /2 sessions1 public1 private4 turns/],
+      [{ tool: 'Grep', visibility: 'private' }, [], /No session passes the filters/],
+    ];
+    for (const [filter, cards, counts] of cases) {
+      assert.ok(packs.reviewDrive(uri, { filter }));
+      const r = await waitForReport(packs, document.uri, (x) => x.cards.join() === cards.join() && counts.test(x.text), `${JSON.stringify(filter)}: ${cards.join(', ') || 'no card'}, ${counts}`);
+      assert.match(r.text, /Filtered/);
+    }
+    // With a filter on, As published still leaves the private session out.
+    assert.ok(packs.reviewDrive(uri, { filter: { roles: ['user'] } }));
+    assert.ok(packs.reviewDrive(uri, { press: 'published' }));
+    await waitForReport(packs, document.uri, (r) => r.published && r.cards.join() === 'r-1', 'published and filtered: r-1 only');
+    assert.ok(packs.reviewDrive(uri, { press: 'published' }));
+    assert.ok(packs.reviewDrive(uri, { filter: {} }));
+    const all = await waitForReport(packs, document.uri, (r) => !r.published && r.cards.join() === 'r-1,r-2' && !/Filtered/.test(r.text), 'no filter: both cards');
+    assert.match(all.text, /2 sessions1 public1 private4 turns/);
+  });
+
   test('As published shows only the public session, and switches back', async () => {
     const { packs, document } = await opened();
     assert.ok(packs.reviewDrive(document.uri.toString(), { press: 'published' }));
@@ -204,13 +308,17 @@ suite('session review', () => {
 suite('session review of a long file', () => {
   suiteTeardown(closeAllEditors);
 
-  test('builds the turns of the cards near the screen only, and an edit replaces one card', async () => {
+  /** 80 sessions of 6 turns, each turn's text 30 words long. */
+  const longText = (branch: string) => {
     const sessions = Array.from({ length: 80 }, (_, i) => {
       const turns = Array.from({ length: 6 }, (_, t) => `  [[sessions.turns]]\n  role = "user"\n  text = "Session ${i}, turn ${t}: ${'words '.repeat(30)}"\n`).join('\n');
       return `[[sessions]]\nid = "long-${String(i).padStart(2, '0')}"\nsource = "manual"\n\n${turns}`;
     });
-    const text = `[commit]\nbranch = "long"\nauthor_name = "Alice Chen"\nauthor_email = "alice@example.com"\n\n${sessions.join('\n')}`;
-    const { packs, document, editor, uri } = await reviewedFile('long', text);
+    return `[commit]\nbranch = "${branch}"\nauthor_name = "Alice Chen"\nauthor_email = "alice@example.com"\n\n${sessions.join('\n')}`;
+  };
+
+  test('builds the turns of the cards near the screen only, and an edit replaces one card', async () => {
+    const { packs, document, editor, uri } = await reviewedFile('long', longText('long'));
     const first = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 80 && r.built > 0, 'the long file reviewed');
     assert.ok(first.built < 40, `only the cards near the screen have their turns built (${first.built} of 80)`);
     // The cursor on the last session builds and lights up its card.
@@ -223,6 +331,21 @@ suite('session review of a long file', () => {
     const after = await waitForReport(packs, uri, (r) => r.version === document.version, 'the edit reviewed');
     assert.equal(after.replaced, 1);
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  test('search finds text in a session far off screen, counts it, and a step jumps to it', async () => {
+    const { packs, document, uri } = await reviewedFile('search', longText('search'));
+    const top = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 80 && r.dom.cards.includes(0), 'the long file reviewed, its top on the page');
+    assert.ok(!top.text.includes('Session 77, turn 4:'), 'card 77 is far off screen');
+    assert.ok(packs.reviewDrive(uri.toString(), { search: 'session 77, TURN 4:' }));
+    await waitForReport(packs, uri, (r) => r.search.total === 1 && r.search.places === 1, 'one match counted, case-insensitively');
+    assert.ok(packs.reviewDrive(uri.toString(), { press: 'searchNext' }));
+    const found = await waitForReport(packs, uri, (r) => r.search.at === 0 && r.highlighted?.card === 77 && r.highlighted.turn === 4 && r.dom.cards.includes(77), 'the jump to card 77, turn 4');
+    assert.match(found.text, /Session 77, turn 4:/);
+    assert.ok(packs.reviewDrive(uri.toString(), { search: 'words' }));
+    const many = await waitForReport(packs, uri, (r) => r.search.query === 'words' && r.search.total === 80 * 6 * 30, 'every match of the whole file counted');
+    assert.equal(many.search.places, 80 * 6);
+    assert.ok(packs.reviewDrive(uri.toString(), { search: '' }));
   });
 });
 
@@ -266,5 +389,31 @@ suite('session review of a very long file', () => {
     const end = await waitForReport(packs, uri, (r) => r.highlighted?.card === 299 && r.highlighted.turn === 3 && r.dom.cards.includes(299), 'the last card lit up and on the page');
     bounded(end, 'at the end');
     assert.ok(!end.dom.cards.includes(150));
+  });
+});
+
+suite('session review jumps on a file of 10,000 turns', () => {
+  suiteTeardown(closeAllEditors);
+
+  test('20 of 20 jumps of the bar of marks land on their mark, each on screen once the jump is over', async () => {
+    // 100 sessions of 100 turns whose heights vary (so estimates are wrong until measured), a secret in every fifth session.
+    const turn = (i: number, t: number) => {
+      const text = `Turn ${i}.${t}: ${'words '.repeat(4 + ((i * 7 + t * 13) % 60))}`;
+      return `  [[sessions.turns]]\n  role = "user"\n  text = "${i % 5 === 0 && t === (i * 37) % 100 ? `${text} ${secret}` : text}"\n`;
+    };
+    const sessions = Array.from({ length: 100 }, (_, i) => `[[sessions]]\nid = "jump-${i}"\nsource = "manual"\n\n${Array.from({ length: 100 }, (_, t) => turn(i, t)).join('\n')}`);
+    const text = `[commit]\nbranch = "jumps"\nauthor_name = "Alice Chen"\n\n${sessions.join('\n')}`;
+    const { packs, document, uri } = await reviewedFile('jumps', text);
+    await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 100 && r.built > 0 && /20 secrets/.test(r.text), 'the file reviewed, 20 secrets counted');
+    const lines: number[] = [];
+    for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) lines.push(document.positionAt(at).line);
+    assert.equal(lines.length, 20);
+    let landed = 0;
+    for (const line of lines) {
+      assert.ok(packs.reviewDrive(uri.toString(), { press: 'nextMark' }));
+      const r = await waitForReport(packs, uri, (x) => x.jumped?.line === line && x.jumped.settled, `the jump to the secret on line ${line + 1} over`);
+      if (r.jumped?.visible) landed++;
+    }
+    assert.equal(landed, 20, `${landed} of 20 jumps landed on their mark`);
   });
 });

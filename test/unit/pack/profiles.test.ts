@@ -77,7 +77,7 @@ test('loom-1 has no PlatformEnforced: {enforcement} renders empty for it', () =>
 test('loom-1 does not bind the tool snippets: they render empty and are unknown placeholders', () => {
   const p = pack(['available_tools', '[{available_tools}|{available_tools_list}]'], ['_available_tools', 'TOOLS']);
   assert.equal(render(p, environment(base), 'loom-1'), '[|]');
-  assert.equal(render(p, environment(base), 'loom-9'), '[TOOLS|read: r]');
+  assert.equal(render(p, environment(base), 'loom-9'), '[TOOLS|- read: r]');
   const unknown = problems(p, 'loom-1').filter((q) => q.kind === 'UnknownPlaceholder');
   assert.deepEqual(unknown, [
     { kind: 'UnknownPlaceholder', section: 'available_tools', name: 'available_tools' },

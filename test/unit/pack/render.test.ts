@@ -44,7 +44,7 @@ test('literal bindings render the environment\'s fields', () => {
   ]);
   assert.equal(
     r(p),
-    'w=/work p=linux/x86_64 s=/bin/bash t=git, rg pp=.env, .git na=a.example, b.example g=Run the tests.\nread: read a file\nbash: run a command',
+    'w=/work p=linux/x86_64 s=/bin/bash t=git, rg pp=.env, .git na=a.example, b.example g=Run the tests.\n- read: read a file\n- bash: run a command',
   );
   assert.equal(r(pack(['a', 'na={network_allow}.']), { network: { posture: 'open' } }), 'na=.', 'no allow list unless proxied');
   assert.equal(r(pack(['a', 'na={network_allow}.']), { network: { posture: 'blocked' } }), 'na=.');
@@ -68,7 +68,7 @@ test('{network} selects one fragment per posture, substituted against the litera
 
 test('{protected}, {available_tools} and {repository_guidance} are empty when there is nothing to say', () => {
   const p = pack(['a', '[{protected}]'], ['b', '[{available_tools}]'], ['c', '[{repository_guidance}]'], ...fragments);
-  assert.equal(r(p), '[PROTECTED .env, .git]\n\n[TOOLS:\nread: read a file\nbash: run a command]\n\n[GUIDANCE <Run the tests.>]');
+  assert.equal(r(p), '[PROTECTED .env, .git]\n\n[TOOLS:\n- read: read a file\n- bash: run a command]\n\n[GUIDANCE <Run the tests.>]');
   assert.equal(r(p, { protectedPaths: [' '], availableTools: [], repositoryGuidance: '  ' }), '[]\n\n[]\n\n[]');
 });
 
@@ -127,6 +127,6 @@ test('bindingValues: what each binding renders in an environment, selections exp
   const values = bindingValues(pack(...fragments), environment(base));
   assert.equal(values.get('tools'), 'git, rg');
   assert.equal(values.get('network'), 'PROXIED via a.example, b.example');
-  assert.equal(values.get('available_tools'), 'TOOLS:\nread: read a file\nbash: run a command');
+  assert.equal(values.get('available_tools'), 'TOOLS:\n- read: read a file\n- bash: run a command');
   assert.equal(values.size, 13);
 });

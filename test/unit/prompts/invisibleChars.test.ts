@@ -9,7 +9,9 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { parsePrompts } from '../../../src-shared/prompts/toml/document';
 import { computeFix } from '../../../src-shared/prompts/handEdits/fixes';
+import { publishedMarkdown } from '../../../src-shared/prompts/review/markdown';
 import { plainText, shown } from '../../../src-shared/prompts/review/pieces';
+import { hitsIn } from '../../../src-shared/prompts/review/search';
 import { findInvisible, invisibleBadge, invisibleChars } from '../../../src-shared/text/invisibleChars';
 import { applyFix, handEditFindings, withLines } from '../../support/handEditFixtures';
 import { findingsOf, show, textAt } from '../../support/promptsFixtures';
@@ -110,4 +112,14 @@ test('the review shows each invisible character as a badge, never the character 
   assert.equal(invisibleBadge(invisibleChars.get('\uFEFF')!), '⟨U+FEFF ZWNBSP⟩');
   // An emoji's own joiner stays part of the emoji.
   assert.deepEqual(shown('\u{1F468}\u200D\u{1F469}').pieces.map((p) => p.kind), ['text']);
+});
+
+test('Published Markdown and the review search see the badges, not the characters', () => {
+  const text = withLines(14, 1, '  text = "Add a \u202Elogin\u202C form."');
+  const md = publishedMarkdown(parsePrompts(text), 'f.prompts').text;
+  assert.match(md, /Add a ⟨U\+202E RLO⟩login⟨U\+202C PDF⟩ form\./);
+  assert.deepEqual(findInvisible(md), []);
+  // A needle holding the character itself matches nothing the page shows.
+  assert.equal(hitsIn('a\u200Bb', 'a\u200Bb'), 0);
+  assert.equal(hitsIn('a\u200Bb a', 'a'), 2);
 });

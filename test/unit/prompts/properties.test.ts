@@ -12,6 +12,7 @@ import { parse, TomlError } from 'smol-toml';
 import type { Finding } from '../../../src-shared/finding';
 import type { Range } from '../../../src-shared/text/range';
 import { parsePrompts } from '../../../src-shared/prompts/toml/document';
+import { toml10Problem } from '../../../src-shared/prompts/toml/toml10';
 import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { fixturesDir } from '../../support/paths';
 import { lines } from '../../support/promptsFixtures';
@@ -132,18 +133,26 @@ test('validation never throws and keeps every range inside the document, on muta
   );
 });
 
-/** The 0-based line of smol-toml's error for the whole text, or undefined if it parses. */
+/**
+ * The 0-based line of the whole text's first error as TOML 1.0, or undefined
+ * if it has none: smol-toml's (TOML 1.1), unless what only TOML 1.1 allows
+ * comes earlier, in the lines before it.
+ */
 function wholeFileErrorLine(text: string): number | undefined {
+  let line: number | undefined;
+  let before = text;
   try {
     parse(text);
-    return undefined;
   } catch (e) {
     assert.ok(e instanceof TomlError, String(e));
-    return e.line - 1;
+    line = e.line - 1;
+    before = text.split('\n').slice(0, line).join('\n');
   }
+  const problem = toml10Problem(before);
+  return problem ? before.slice(0, problem.at).split('\n').length - 1 : line;
 }
 
-test('a file is valid TOML exactly when no toml-syntax finding is reported, and the first is on the line smol-toml reports', () => {
+test('a file is valid TOML 1.0 exactly when no toml-syntax finding is reported, and the first is on the line a whole-file parse reports', () => {
   for (const base of bases) assert.equal(wholeFileErrorLine(base), undefined, 'the bases are valid TOML');
   fc.assert(
     fc.property(mutated, (text) => {

@@ -60,8 +60,6 @@ const notReported: Readonly<Record<string, string>> = {
   'basicauth ng.basic-auth-ftp-url': 'the password is `pass`, a stand-in to us',
   'basicauth ng.basic-auth-http-url': 'the password is `pass`, a stand-in to us',
   'huggingface ng.secret': 'hf_ and 34 x: a placeholder',
-  'linear ng.secret': 'the token ends in EXAMPLE: a documentation example',
-  'docker ng.docker-pat': 'the token reads Example1234567890: a documentation example',
   'database-connection-string ng.postgresql#2': 'the password holds a space, which a URL never does as written',
   'database-connection-string ng.postgresql#3': 'not a URL: PG_PASSWORD= in prose (the writer\'s own patterns do not cover it either)',
   'database-connection-string ng.postgresql#4': 'not a URL: PGPASSWORD= on a command line',

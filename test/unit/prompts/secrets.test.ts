@@ -36,7 +36,8 @@ function redact(text: string, f: Finding): string {
   return before + redaction + after;
 }
 
-const labelOf = (kind: string): string[] => secretRows.filter((r) => r.kind === kind).map((r) => r.label);
+/** How a message names each row of `kind`: a writer's row adds that the writer scrubs it. */
+const labelOf = (kind: string): string[] => secretRows.filter((r) => r.kind === kind).map((r) => (r.python !== undefined ? `${r.label}, a pattern the capture writer scrubs` : r.label));
 
 test('every kind, as pasted into a multi-line turn text, is one finding on exactly the secret, named by kind, never quoted', () => {
   const kinds = new Set(secretRows.map((r) => r.kind));
@@ -121,7 +122,7 @@ test('a secret in a key, in an array, an inline table, a literal string and afte
       [19, 'credential-assignment', '`lesson`'],
       [20, 'aws-access-key', '`extra`'],
       [21, 'secret-key', '`key`'],
-      [22, 'github-token', 'a key name is a GitHub token; redact it before this file is shared'],
+      [22, 'github-token', 'a key name is a GitHub token, a pattern the capture writer scrubs; redact it before this file is shared'],
     ],
   );
   assert.equal(sourceAt(file, found[4]!), gh!.text);
@@ -182,7 +183,27 @@ test('overlapping matches are reported once: the earliest, and at one start the 
 });
 
 /** Every row run at every start of the string (as a reference), then the same overlap rule; placeholders kept. */
+/**
+ * The reference reads a string as the matcher does: as written, and then
+ * without its invisible characters (zero-width space, BOM, …), adding
+ * what that reveals where nothing was found, the ranges mapped back.
+ */
 function reference(value: string): SecretMatch[] {
+  const written = referenceVisible(value);
+  const at: number[] = [];
+  let visible = '';
+  for (let i = 0; i < value.length; i++) {
+    if (/[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/.test(value[i]!)) continue;
+    at.push(i);
+    visible += value[i];
+  }
+  const revealed = referenceVisible(visible)
+    .map((m) => ({ pattern: m.pattern, start: at[m.start]!, end: at[m.end - 1]! + 1 }))
+    .filter((m) => !written.some((w) => w.start < m.end && m.start < w.end));
+  return [...written, ...revealed].sort((x, y) => x.start - y.start);
+}
+
+function referenceVisible(value: string): SecretMatch[] {
   const all: SecretMatch[] = [];
   for (const row of secretRows) {
     const { source, flags } = row.python !== undefined ? translatePython(row.python) : { source: row.pattern!, flags: row.ignoreCase ? 'iuy' : 'uy' };
@@ -214,7 +235,7 @@ test('the anchored matcher finds exactly what running every row everywhere finds
   const pieces = [
     ...['sk-', 'ant-', 'proj-', 'gh', 'p_', 's_', 'o_', 'u_', 'AKIA', 'ASIA', 'AIza', 'SG.', 'SK', 'eyJ', 'np', 'm_', 'gl', 'pat-', 'xo', 'xb-', 'sk_live_', 'hf_', 'shpat_'],
     ...['bearer', 'Bearer ', 'authorization', 'token', 'Secret', 'api_key', 'API-KEY', 'passwd', 'secret_access_key', 'AccountKey=', '_authToken', 'https', 'postgres', '://', 'u:', '@h'],
-    ...[':', '=', ' ', '\n', '"', '&', 'é', 'İ', 'ſ', '\u212a', '\ufeff', '\x1c', '\x85', '_', '-', '.', '/', 'abcdefgh', 'ABCDEFGH', '01234567', '0123456789abcdef', 'QRSTUVWXYZ234567'],
+    ...[':', '=', ' ', '\n', '"', '&', 'é', 'İ', 'ſ', '\u212a', '\ufeff', '\u200b', '\x1c', '\x85', '_', '-', '.', '/', 'abcdefgh', 'ABCDEFGH', '01234567', '0123456789abcdef', 'QRSTUVWXYZ234567'],
   ];
   fc.assert(
     fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {

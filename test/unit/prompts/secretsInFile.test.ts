@@ -57,7 +57,7 @@ test('a secret in a comment is a finding on its characters; a # inside a string 
     "  '''",
   );
   assert.deepEqual(findings(file).map((f) => [f.range.start.line, f.message.split(';')[0], (f.data as { kind: string }).kind]), [
-    [1, 'a comment holds a GitHub token', 'github-token'],
+    [1, 'a comment holds a GitHub token, a pattern the capture writer scrubs', 'github-token'],
     [4, 'a comment holds an npm access token', 'npm-token'],
     [11, '`title` holds a Stripe secret key', 'stripe-key'],
     [16, '`text` holds a GitLab token', 'gitlab-token'],

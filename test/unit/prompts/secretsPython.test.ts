@@ -88,7 +88,8 @@ test("the writer's patterns match what python3's re matches, on Unicode edge cas
   const run = spawnSync('python3', ['-c', python], { input: JSON.stringify({ patterns, inputs }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   assert.equal(run.status, 0, run.stderr);
   const expected = JSON.parse(run.stdout) as { each: [number, number][][]; pooled: [number, number][] }[];
-  const writerOnly = new SecretMatcher(writerRows);
+  // As written: what the extension adds beyond the writer (reading a string without its invisible characters) is secretBoundaries.test.ts's.
+  const writerOnly = new SecretMatcher(writerRows, true);
   inputs.forEach((s, n) => {
     const at = utf16Offsets(s);
     const toUtf16 = (spans: [number, number][]): [number, number][] => spans.map(([a, b]) => [at[a]!, at[b]!]);

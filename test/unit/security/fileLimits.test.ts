@@ -24,6 +24,7 @@ import { FileLimits } from '../../../server/src/fileLimits';
 import { distDir } from '../../support/paths';
 import { minimalValid } from '../../support/promptsFixtures';
 import { readManifest } from '../../support/manifest';
+import { withMethodWrapped } from '../../support/methodSpy';
 
 const mb = 1024 * 1024;
 /** A limit of exactly `bytes` bytes, in the setting's megabytes. */
@@ -71,6 +72,36 @@ test('too complex: real top-level tables of a .prompts file, real directives and
   assert.equal(refusalOf(textFacts(`${'{'.repeat(pieces + 1)}{A}{}`), 'pack', 50), undefined);
   assert.equal(refusalOf(textFacts(`%% ${'{a}'.repeat(pieces + 1)}`), 'pack', 50), undefined);
 });
+
+test('a pack is counted in one pass: a braceless line is never searched past its end for the next brace', () => {
+  // Ten thousand lines without a brace, then braces and directives: the old count searched from each line to the one brace at the end.
+  const prose = 'a line of body text without any brace in it\n'.repeat(10_000);
+  const text = `%% loom-prompt-pack 1\n${prose}%% {a} in a directive\n${prose}{b} {c\n}{d}\n${prose}{e}`;
+  let refusal: ReturnType<typeof refusalOf>;
+  const searched = charactersSearched(() => (refusal = refusalOf(textFacts(text), 'pack', 50, 4)));
+  assert.ok(searched <= 2 * text.length, `${searched} characters searched in a text of ${text.length}: one search for line breaks and one for braces, each once`);
+  // Two directives and {b} {d} {e}: five pieces, past a limit of four; exactly at a limit of five.
+  assert.deepEqual(refusal, { kind: 'tooComplex', count: 5, limit: 4, what: structureLimits.pack.what });
+  assert.equal(refusalOf(textFacts(text), 'pack', 50, 5), undefined);
+});
+
+/** The characters `String.prototype.indexOf` looks at while `work` runs: each search from where it starts to where it stops. */
+function charactersSearched(work: () => void): number {
+  let searched = 0;
+  withMethodWrapped(
+    String.prototype,
+    'indexOf',
+    (indexOf, receiver, args) => {
+      const text = receiver as string;
+      const [search, position] = args as [string, number | undefined];
+      const at = indexOf.call(text, search, position) as number;
+      searched += (at === -1 ? text.length : at + search.length) - Math.min(Math.max(position ?? 0, 0), text.length);
+      return at;
+    },
+    work,
+  );
+  return searched;
+}
 
 test('every piece takes at least 3 bytes, so no file under 300 KB is too complex', () => {
   // The densest structures each format has: `[a]` tables on lines of their own, `{a}` and `%%` lines back to back.

@@ -10,7 +10,8 @@ import type { CardOutline, Mark, ReviewCard, ReviewTurn } from '../../../../src-
 import { type Maker, valueElement } from './text';
 
 export interface CardHandlers {
-  reveal(line: number): void;
+  /** Shows the source at `line`; `focus`: the source editor takes the keyboard. */
+  reveal(line: number, focus: boolean): void;
   makePrivate(card: ReviewCard): void;
   deleteTurn(card: ReviewCard, turn: ReviewTurn): void;
   /** Scrolls to another card (a `forked_from` link). */
@@ -170,12 +171,21 @@ function labelled(el: Maker, label: string, value: HTMLElement): HTMLElement {
   return row;
 }
 
-/** A click reveals the source line; one that ends a text selection, or lands on a control, does not. */
+/**
+ * A click reveals the source line, the keyboard staying in the review (its keys must never type into the
+ * file); with Ctrl, Cmd or Alt held the source editor takes it. One that ends a text selection, or lands on
+ * a control, reveals nothing.
+ */
 function revealOnClick(e: MouseEvent, line: number, on: CardHandlers): void {
   if (e.defaultPrevented) return;
   const target = e.target as HTMLElement;
   if (target.closest('button, a')) return;
   if (!(target.ownerDocument.getSelection()?.isCollapsed ?? true)) return;
   e.preventDefault();
-  on.reveal(line);
+  on.reveal(line, takesFocus(e));
+}
+
+/** A click with Ctrl, Cmd or Alt held hands the keyboard to the source editor on purpose. */
+export function takesFocus(e: MouseEvent): boolean {
+  return e.ctrlKey || e.metaKey || e.altKey;
 }

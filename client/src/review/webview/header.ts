@@ -6,22 +6,35 @@
 
 import type { ReviewShow } from '../../../../src-shared/prompts/review/messages';
 import type { Mark } from '../../../../src-shared/prompts/review/view';
-import { icon, markElement } from './cards';
+import { icon, markElement, takesFocus } from './cards';
 import { type Maker, valueElement } from './text';
 
 export interface HeaderHandlers {
-  reveal(line: number): void;
+  reveal(line: number, focus: boolean): void;
   togglePublished(): void;
   redact(): void;
   recordAll(): void;
+  exportMarkdown(): void;
   nextMark(kind: Mark['kind'] | undefined): void;
+  /** Puts the focus on the lit card, else the first (the skip link). */
+  toList(): void;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): HTMLElement {
+/** The header of a view; `rows` are the page's one search row and filter row, moved into each new header. */
+export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers, rows: readonly HTMLElement[]): HTMLElement {
   const h = show.header;
   const head = el('header', 'head');
+  // The first Tab stop: past the header's buttons straight to the cards.
+  const skip = el('a', 'skip', 'Skip to the sessions');
+  skip.href = '#';
+  skip.title = 'Then the arrow keys, PageUp/PageDown, Home and End move between sessions and turns';
+  skip.addEventListener('click', (e) => {
+    e.preventDefault();
+    on.toList();
+  });
+  head.append(skip);
   const top = el('div', 'row top');
   top.append(el('span', 'file-name', show.fileName));
   if (h.branch) top.append(icon(el, 'git-branch', 'glyph'), valueElement(el, h.branch, undefined, 'branch'));
@@ -42,7 +55,7 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): 
     const message = el('div', 'row message');
     message.append(valueElement(el, h.message, undefined, 'commit-message'));
     message.title = 'Go to [commit]';
-    message.addEventListener('click', () => on.reveal(h.line));
+    message.addEventListener('click', (e) => on.reveal(h.line, takesFocus(e)));
     head.append(message);
   }
 
@@ -69,7 +82,8 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): 
   markButton('error', c.errors, 'error');
   markButton('warning', c.warnings, 'warning');
   counts.append(bar);
-  head.append(counts);
+  if (show.filtered) counts.prepend(el('span', 'badge filtered-badge', 'Filtered'));
+  head.append(counts, ...rows);
 
   const actions = el('div', 'row actions');
   const redact = el('button', 'secondary redact');
@@ -86,14 +100,20 @@ export function headerElement(el: Maker, show: ReviewShow, on: HeaderHandlers): 
     record.addEventListener('click', () => on.recordAll());
     actions.append(record);
   }
+  const exported = el('button', 'secondary export');
+  exported.append(icon(el, 'markdown'), el('span', undefined, ' Export as Published Markdown'));
+  exported.title = 'What a public feed would show, as Markdown: public sessions only, secrets masked, no emails (beside the file or to the clipboard)';
+  exported.addEventListener('click', () => on.exportMarkdown());
+  actions.append(exported);
   if (h.head.kind === 'off') actions.append(el('span', 'head-off', `Not compared with HEAD: ${h.head.reason}. Unlogged hand edits are not shown.`));
   head.append(actions);
   for (const m of show.marks) {
     const mark = markElement(el, m);
-    mark.addEventListener('click', () => on.reveal(m.line));
+    mark.addEventListener('click', (e) => on.reveal(m.line, takesFocus(e)));
     head.append(mark);
   }
   if (show.unreadable) head.append(el('p', 'note', 'The file does not parse: nothing to show. The Problems panel says where.'));
-  else if (show.order.length === 0) head.append(el('p', 'note', show.published ? 'Nothing is published: every session is private.' : 'No sessions.'));
+  else if (show.order.length === 0)
+    head.append(el('p', 'note', show.filtered ? 'No session passes the filters.' : show.published ? 'Nothing is published: every session is private.' : 'No sessions.'));
   return head;
 }

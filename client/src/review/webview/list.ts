@@ -43,6 +43,11 @@ interface Shown {
 const cardGap = 12;
 const turnGap = 6;
 const lineHeight = 20;
+/** Layouts a jump's target must stay put through before it is let go. */
+const pinFrames = 6;
+const maxPinLayouts = 120;
+/** Scrolls a jump makes by the heights known at the time before it gives up. */
+const maxJumpTries = 30;
 
 export class CardList {
   readonly element: HTMLElement;
@@ -58,6 +63,12 @@ export class CardList {
   private readonly shown = new Map<string, Shown>();
   private highlighted: Item | null = null;
   private wanted: { key: string; turn: number | null; block: ScrollLogicalPosition; tries: number; then?: (target: HTMLElement) => void } | undefined;
+  /**
+   * What a jump landed on, held in place while the heights around it are measured for the first time (each
+   * measurement moves what follows): after every layout it is scrolled back to where the jump put it, until
+   * the user scrolls, clicks or types, or it stayed put for `pinFrames` layouts.
+   */
+  private pinned: { element: HTMLElement; top: number; still: number; layouts: number } | undefined;
   private frame = 0;
   private lastNeed = '';
   private lastSignature = '';
@@ -72,6 +83,7 @@ export class CardList {
     this.element.append(this.top, this.bottom);
     const schedule = () => this.schedule();
     window.addEventListener('scroll', schedule, { passive: true });
+    for (const input of ['wheel', 'mousedown', 'keydown', 'touchstart'] as const) window.addEventListener(input, () => (this.pinned = undefined), { passive: true, capture: true });
     window.addEventListener('resize', () => {
       this.estimates.clear();
       this.schedule();
@@ -169,6 +181,32 @@ export class CardList {
     if (p === 0) return null;
     const n = turnsOf(p - 1);
     return { card: indexAt(p - 1), turn: n > 0 ? n - 1 : null };
+  }
+
+  /** The card `direction` cards after (or before) this item's card, at its head. */
+  nextCard(item: Item, direction: 1 | -1): Item | null {
+    const p = this.positions.get(item.card);
+    if (p === undefined) return null;
+    // Up from inside a card goes to its own head first.
+    if (direction === -1 && item.turn !== null) return { card: item.card, turn: null };
+    const at = p + direction;
+    return at >= 0 && at < this.order.length ? { card: this.slots.get(this.order[at]!)!.outline.index, turn: null } : null;
+  }
+
+  /** The first card's head, or the last card's last turn (its head when it has none). */
+  edge(which: 'first' | 'last'): Item | null {
+    const key = which === 'first' ? this.order[0] : this.order[this.order.length - 1];
+    if (key === undefined) return null;
+    const o = this.slots.get(key)!.outline;
+    return { card: o.index, turn: which === 'first' || o.turns.length === 0 ? null : o.turns.length - 1 };
+  }
+
+  /** The source line of a card's head or of one of its turns. */
+  lineOf(item: Item): number | undefined {
+    const p = this.positions.get(item.card);
+    if (p === undefined) return undefined;
+    const o = this.slots.get(this.order[p]!)!.outline;
+    return item.turn === null ? o.line : o.turns[item.turn]?.[0];
   }
 
   /** Lights up a card and turn (or nothing), scrolling it into view if asked. */
@@ -275,6 +313,7 @@ export class CardList {
     this.paintActive();
     const moved = this.measure(want);
     this.settleWanted();
+    this.holdPinned();
     const missing = want.some((k) => !this.slots.get(k)!.card);
     const need = `${first}:${last + 1}`;
     if (missing && need !== this.lastNeed) {
@@ -385,6 +424,38 @@ export class CardList {
     return moved;
   }
 
+  /** True while a jump is on its way or held in place (its target not yet where it will stay). */
+  get moving(): boolean {
+    return this.wanted !== undefined || this.pinned !== undefined;
+  }
+
+  /** Scrolls what a jump landed on there again, `element` in place of the item itself when given (a mark in it). */
+  pin(element: HTMLElement): void {
+    this.pinned = { element, top: element.getBoundingClientRect().top, still: 0, layouts: 0 };
+    this.schedule();
+  }
+
+  /** The pinned element, back where the jump put it if a layout moved it; true while a pin holds. */
+  private holdPinned(): void {
+    const p = this.pinned;
+    if (!p) return;
+    // Gone from the page, or held as long as a layout can take to settle (at the end of the page it may not move at all).
+    if (!p.element.isConnected || ++p.layouts > maxPinLayouts) {
+      this.pinned = undefined;
+      return;
+    }
+    const delta = p.element.getBoundingClientRect().top - p.top;
+    if (Math.abs(delta) > 1) {
+      p.still = 0;
+      window.scrollBy({ top: delta });
+      this.on.changed();
+      this.schedule();
+    } else if (++p.still >= pinFrames) {
+      this.pinned = undefined;
+      this.on.changed();
+    } else this.schedule();
+  }
+
   private settleWanted(): void {
     const w = this.wanted;
     if (!w) return;
@@ -394,16 +465,24 @@ export class CardList {
     }
     const target = this.elementOf(w.key, w.turn);
     if (!target) {
-      // The card came, but its turns' heights were estimates: the turn is elsewhere. Scroll again by what is measured now.
-      if (this.shown.get(w.key)?.content && w.tries < 10) {
+      // A placeholder: its content is on its way, and a layout follows when it comes.
+      const s = this.shown.get(w.key);
+      if (s && !s.content) return;
+      // Not on the page, or its turn not built: the heights measured on the way (estimates until then) moved
+      // it. Scroll again by what is measured now, until it is there.
+      if (w.tries < maxJumpTries) {
         w.tries++;
         this.scrollNear(w.key, w.turn, w.block);
         this.schedule();
+      } else {
+        this.wanted = undefined;
+        this.on.changed();
       }
       return;
     }
     this.wanted = undefined;
     target.scrollIntoView({ block: w.block === 'nearest' ? 'center' : w.block });
+    this.pin(target);
     w.then?.(target);
   }
 

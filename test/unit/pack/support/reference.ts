@@ -178,7 +178,8 @@ export function refRender(pack: RefPack, env: RefEnvironment, profile: 'loom-9' 
     ['network_allow', env.network.posture === 'proxied' ? (env.network.allow ?? []).join(', ') : ''],
     ['repository_guidance_text', guidance],
   ]);
-  if (!legacy) literal.set('available_tools_list', env.availableTools.join('\n'));
+  // Upstream's `snippet_list`: each snippet a `- ` bullet, one per line.
+  if (!legacy) literal.set('available_tools_list', env.availableTools.map((t) => `- ${t}`).join('\n'));
   const fragment = (name: string | undefined) => {
     const b = name === undefined ? undefined : body(name);
     return b === undefined ? '' : refSubstitute(b, literal);

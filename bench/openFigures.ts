@@ -1,0 +1,123 @@
+// Opening large files through the real server (issue 31's figures): a big
+// pack opened with a hover on another (small `.prompts`) document sent
+// while the pack is checked, at one size and four times it; the first
+// hover after a 60 MB `.prompts` open, and a second; and that open against
+// smol-toml's bare parse of the same text in this process, with the
+// client's V8 options and with V8's defaults (the web worker's case).
+
+import { parse as smolParse } from 'smol-toml';
+import { languageIds, serverExecArgv, validationStatsRequest, type ValidationStatsResult } from '../src-shared/protocol/common';
+import { LspSession } from '../test/support/lspSession';
+import { minimalValid } from '../test/support/promptsFixtures';
+import { collectGarbage, measure } from './measure';
+import { middleTurnText } from './promptsInput';
+import { lineOf } from './serverFigures';
+
+/** The largest inputs are over the default size limit: raised, so they are checked, not refused. */
+const settings = { maxFileSizeMB: 200 };
+const smallUri = 'file:///bench/small.prompts';
+const hoverOnSmall = { textDocument: { uri: smallUri }, position: { line: 0, character: 1 } };
+
+export interface PackOpenFigures {
+  readonly input: string;
+  readonly bytes: number;
+  /** didOpen sent to the pack's diagnostics received. */
+  readonly openMs: number;
+  /** A hover on the small document, sent `hoverAfterMs` after the pack's didOpen: sent to answered. */
+  readonly hoverMs: number;
+  readonly hoverAfterMs: number;
+  /** Whether that hover was answered before the pack's diagnostics arrived (else the pack held the server). */
+  readonly hoverFirst: boolean;
+}
+
+/**
+ * A pack of about `bytes` of prose lines without a brace (a section every
+ * 50 lines), then one placeholder: the shape whose structure count was
+ * quadratic (every braceless line searched ahead to the one brace).
+ */
+export function bracelessPack(bytes: number): string {
+  const lines = ['%% loom-prompt-pack 1', '%% version bench-1'];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const line = i % 50 === 0 ? `%% section s_${i}` : `some body text of a pack, line ${i}, with no brace in it at all`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  lines.push('{unknown_name}', '');
+  return lines.join('\n');
+}
+
+export async function packOpenFigures(input: string, text: string, hoverAfterMs = 300): Promise<PackOpenFigures> {
+  const session = await LspSession.start({ settings });
+  try {
+    await session.open(smallUri, languageIds.prompts, minimalValid);
+    await session.diagnosticsAt(smallUri, 1);
+    const uri = `file:///bench/${input}.pack`;
+    let diagnosedAt = Number.POSITIVE_INFINITY;
+    const diagnosed = session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000).then(() => (diagnosedAt = performance.now()));
+    const openedAt = performance.now();
+    await session.open(uri, languageIds.pack, text);
+    await new Promise((resolve) => setTimeout(resolve, hoverAfterMs));
+    const hoverSent = performance.now();
+    await session.request('textDocument/hover', hoverOnSmall);
+    const answered = performance.now();
+    await diagnosed;
+    return { input, bytes: Buffer.byteLength(text), openMs: diagnosedAt - openedAt, hoverMs: answered - hoverSent, hoverAfterMs, hoverFirst: answered < diagnosedAt };
+  } finally {
+    await session.stop();
+  }
+}
+
+export interface LargeOpenFigures {
+  readonly input: string;
+  readonly bytes: number;
+  /** smol-toml's parse of the same text in this process (median, ms; CPU ms). */
+  readonly smolTomlMs: number;
+  readonly smolTomlCpuMs: number;
+  /** The server with the client's V8 options, and with V8's defaults. */
+  readonly clientOptions: ServerOpen;
+  readonly v8Defaults: ServerOpen;
+}
+
+export interface ServerOpen {
+  readonly execArgv: readonly string[];
+  /** didOpen sent to the diagnostics received. */
+  readonly openMs: number;
+  /** The server's own time for the open's validation (packs/validationStats). */
+  readonly serverMs: number;
+  /** The first hover in the middle turn after the diagnostics arrived, and the one after it. */
+  readonly firstHoverMs: number;
+  readonly secondHoverMs: number;
+}
+
+export async function largeOpenFigures(input: string, text: string): Promise<LargeOpenFigures> {
+  const smol = measure(text.length, { warmups: 1, runs: 3 }, () => smolParse(text));
+  collectGarbage();
+  const clientOptions = await serverOpen(input, text, serverExecArgv);
+  collectGarbage();
+  const v8Defaults = await serverOpen(input, text, []);
+  return { input, bytes: Buffer.byteLength(text), smolTomlMs: smol.ms, smolTomlCpuMs: smol.cpuMs, clientOptions, v8Defaults };
+}
+
+async function serverOpen(input: string, text: string, execArgv: readonly string[]): Promise<ServerOpen> {
+  const session = await LspSession.start({ settings, execArgv });
+  try {
+    const uri = `file:///bench/${input}.prompts`;
+    const openedAt = performance.now();
+    await session.open(uri, languageIds.prompts, text);
+    await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000);
+    const openMs = performance.now() - openedAt;
+    const stats = await session.request<ValidationStatsResult>(validationStatsRequest, {});
+    const line = lineOf(text, middleTurnText(text)) - 1;
+    const hover = async (): Promise<number> => {
+      const sent = performance.now();
+      await session.request('textDocument/hover', { textDocument: { uri }, position: { line, character: 3 } });
+      return performance.now() - sent;
+    };
+    const firstHoverMs = await hover();
+    const secondHoverMs = await hover();
+    return { execArgv, openMs, serverMs: stats.documents[uri]!.serverMs, firstHoverMs, secondHoverMs };
+  } finally {
+    await session.stop();
+  }
+}
