@@ -200,6 +200,31 @@ test('Make Session Private on a session header, Redact on a secret, Restore on a
   }
 });
 
+test('an invisible character in a turn: a warning, and a fix that removes it and records it', async () => {
+  const s = await start(true);
+  try {
+    const text = withLines(14, 1, '  text = "Add a \u202Elogin form."');
+    await s.session.open(s.uri, 'spec-prompts', text);
+    const diagnostics = await s.session.waitForDiagnostics(s.uri, (p) => p.diagnostics.some((d) => d.code === 'prompts/invisible-characters'));
+    const found = diagnostics.filter((d) => d.code === 'prompts/invisible-characters');
+    assert.deepEqual(found.map((d) => [d.range.start, d.range.end, d.message]), [
+      [{ line: 14, character: 16 }, { line: 14, character: 17 }, '`text` holds a right-to-left override (U+202E), which can reorder what a reviewer reads; remove it'],
+    ]);
+    const actions = await s.session.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri: s.uri },
+      range: found[0]!.range,
+      context: { diagnostics: found },
+    });
+    const remove = actions.find((a) => a.title === 'Remove the invisible characters and record it in [[edits]]');
+    assert.ok(remove, actions.map((a) => a.title).join(', '));
+    const after = applyResult(text, await s.session.request<HandEditFixResult>(handEditFixRequest, remove.command!.arguments![0]));
+    assert.match(after, /\n {2}text = "Add a login form\."\n/);
+    assert.match(after, /\nsessions = \["s-1"\]\nturns = \[0\]\nreason = "Removed invisible characters in turn 0\./);
+  } finally {
+    await stop(s);
+  }
+});
+
 test('untrusted, the server never starts git; once trust is granted it does', async () => {
   const git = loggingGit();
   const log = git.log;

@@ -3,7 +3,8 @@
 // "Compare with HEAD" on one whose committed value is known (the client
 // opens VS Code's diff of the value then and now),
 // "Redact this secret" and "Redact all secrets in this file" (recorded
-// too) on a secret, "Restore the session id" on a changed
+// too) on a secret, "Remove the invisible characters" (recorded too) on
+// a bidi control or zero-width character, "Restore the session id" on a changed
 // id, and "Make Session Private" on a `[[sessions]]` header. Each runs the
 // client command that asks the server for the fix on this document version
 // (a snippet cannot ride in an LSP 3.17 code action) and applies it as one
@@ -53,6 +54,9 @@ export function handEditCodeActions(ctx: FeatureContext<PromptsDocument>, range:
     actions.push(action(title, CodeActionKind.QuickFix, { kind: 'redact', ranges: everySecret }));
   }
   for (const d of diagnostics) {
+    if (d.code === promptsCodes.invisibleCharacters.code && isRemovable(d.data)) {
+      actions.push(action(l10n.t('Remove the invisible characters and record it in [[edits]]'), CodeActionKind.QuickFix, { kind: 'removeInvisible', ranges: [d.range] }, d, true));
+    }
     // An id holding a secret comes back redacted: putting that back would write a wrong id, so it is not offered.
     if (d.code === handEditCodes.sessionIdChanged.code && isIdData(d.data) && redactSecrets(d.data.original) === d.data.original) {
       actions.push(action(l10n.t('Restore the session id {0}', JSON.stringify(d.data.original)), CodeActionKind.QuickFix, { kind: 'restoreId', range: d.range, original: d.data.original }, d, true));
@@ -71,6 +75,10 @@ function isUnloggedData(data: unknown): data is UnloggedEditData {
 
 function isIdData(data: unknown): data is SessionIdChangedData {
   return typeof data === 'object' && data !== null && typeof (data as { original?: unknown }).original === 'string';
+}
+
+function isRemovable(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { removable?: unknown }).removable === true;
 }
 
 function hasReplacement(data: unknown): boolean {

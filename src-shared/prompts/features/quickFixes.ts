@@ -58,13 +58,17 @@ export function quickFixesFor(finding: FixableFinding): QuickFix[] {
  */
 export function redactionEdits(doc: PromptsDocument, ranges: readonly Range[]): TextEdit[] {
   const lines = new LineIndex(doc.text);
+  return replacingEdits(ranges, redaction, (range) => doc.text.slice(lines.offsetAt(range.start), lines.offsetAt(range.end)) !== redaction);
+}
+
+/** The edits that replace each range `keep` accepts with `newText`: sorted, overlaps dropped. */
+export function replacingEdits(ranges: readonly Range[], newText: string, keep: (range: Range) => boolean = () => true): TextEdit[] {
   const sorted = [...ranges].sort((a, b) => comparePositions(a.start, b.start));
   const edits: TextEdit[] = [];
   for (const range of sorted) {
     const last = edits[edits.length - 1];
     if (last && comparePositions(range.start, last.range.end) < 0) continue;
-    if (doc.text.slice(lines.offsetAt(range.start), lines.offsetAt(range.end)) === redaction) continue;
-    edits.push({ range, newText: redaction });
+    if (keep(range)) edits.push({ range, newText });
   }
   return edits;
 }

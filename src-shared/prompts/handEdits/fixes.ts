@@ -1,7 +1,8 @@
 // The hand-edit fixes and commands as one computation each, on one parsed
 // document version: the plain text edits, and the `[[edits]]` entry
 // (a snippet appended at the end) that records them. Recording, Redact
-// Selection (and a secret's redact fix), Make Session Private, and
+// Selection (and a secret's redact fix), removing invisible characters,
+// Make Session Private, and
 // restoring a changed session id; and the Session Review's redaction of
 // a selected value and Delete turn. An entry records every unlogged edit
 // its sessions and turns cover (B.5), so its reason names all of them, not
@@ -18,7 +19,7 @@ import type { UnloggedEditData } from './codes';
 import { makePrivateEdit } from './makePrivate';
 import { redactionTarget, type RedactionTarget } from './redact';
 import { locate } from '../toml/locate';
-import { redactionEdits } from '../features/quickFixes';
+import { redactionEdits, replacingEdits } from '../features/quickFixes';
 import { deleteTurnEdit, valueSourceRange, type ValueRef } from '../review/actions';
 
 export type FixRequest =
@@ -26,6 +27,8 @@ export type FixRequest =
   | { readonly kind: 'record'; readonly edits: readonly UnloggedEditData[] }
   /** Replace the text at each range (each inside one string value) with `[REDACTED]`, and record them in one entry. */
   | { readonly kind: 'redact'; readonly ranges: readonly Range[] }
+  /** Remove the invisible characters at each range (each inside one string value: an invisible-characters finding's), and record them. */
+  | { readonly kind: 'removeInvisible'; readonly ranges: readonly Range[] }
   /** Set `visibility = "private"` on the session at `position`, and record it. */
   | { readonly kind: 'makePrivate'; readonly position: Position }
   /** Put a changed session id back (no entry: the change was never allowed). */
@@ -61,17 +64,19 @@ export function computeFix(doc: PromptsDocument, request: FixRequest, env: FixEn
       return { ok: true, edits: [], entry: appendEntries(doc, entries) };
     }
     case 'redact': {
-      const targets: RedactionTarget[] = [];
-      for (const range of request.ranges) {
-        const found = redactionTarget(doc, range);
-        if (!found.ok) return found;
-        targets.push(found.target);
-      }
-      const edits = redactionEdits(doc, targets.map((t) => t.range));
+      const targets = targetsOf(doc, request.ranges);
+      if (!targets.ok) return targets;
+      const edits = redactionEdits(doc, targets.value.map((t) => t.range));
       if (edits.length === 0) return { ok: false, message: 'That text is redacted already.' };
-      const recorded = targets.map(({ session, turn, where }): UnloggedEditData => ({ session: session ?? null, turn: turn ?? null, what: `redacted text in ${where}` }));
-      const reason = targets.length === 1 ? `Redacted text in ${targets[0]!.where.replaceAll('`', '')}.` : `Redacted ${targets.length} secrets.`;
-      return { ok: true, edits, entry: appendEntries(doc, entriesFor(recorded, env, reason)) };
+      const one = targets.value.length === 1 ? targets.value[0]!.where.replaceAll('`', '') : undefined;
+      return recordedFix(doc, edits, targets.value, 'redacted text', one ? `Redacted text in ${one}.` : `Redacted ${targets.value.length} secrets.`, env);
+    }
+    case 'removeInvisible': {
+      const targets = targetsOf(doc, request.ranges);
+      if (!targets.ok) return targets;
+      const edits = replacingEdits(targets.value.map((t) => t.range), '');
+      const one = targets.value.length === 1 ? targets.value[0]!.where.replaceAll('`', '') : undefined;
+      return recordedFix(doc, edits, targets.value, 'removed invisible characters', one ? `Removed invisible characters in ${one}.` : 'Removed invisible characters.', env);
     }
     case 'makePrivate': {
       const session = locate(doc, request.position).session;
@@ -96,6 +101,23 @@ export function computeFix(doc: PromptsDocument, request: FixRequest, env: FixEn
     case 'restoreId':
       return { ok: true, edits: [{ range: request.range, newText: JSON.stringify(request.original) }], entry: undefined };
   }
+}
+
+/** Where each range lies (each inside one string value or comment, outside [[edits]]), or why one cannot be changed. */
+function targetsOf(doc: PromptsDocument, ranges: readonly Range[]): { ok: true; value: RedactionTarget[] } | { ok: false; message: string } {
+  const value: RedactionTarget[] = [];
+  for (const range of ranges) {
+    const found = redactionTarget(doc, range);
+    if (!found.ok) return found;
+    value.push(found.target);
+  }
+  return { ok: true, value };
+}
+
+/** `edits` to the strings of `targets`, with the entry that records them (a `[commit]` string's in a file-level entry). */
+function recordedFix(doc: PromptsDocument, edits: readonly TextEdit[], targets: readonly RedactionTarget[], what: string, reason: string, env: FixEnvironment): FixResult {
+  const recorded = targets.map(({ session, turn, where }): UnloggedEditData => ({ session: session ?? null, turn: turn ?? null, what: `${what} in ${where}` }));
+  return { ok: true, edits, entry: appendEntries(doc, entriesFor(recorded, env, reason)) };
 }
 
 /**

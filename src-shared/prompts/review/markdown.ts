@@ -70,6 +70,9 @@ function pieceText(p: Piece): string {
       return '[REDACTED]';
     case 'truncated':
       return `…[truncated ${p.chars} chars]`;
+    case 'invisible':
+      // A published page carries no character that reorders or splits what its reader sees.
+      return p.badge;
   }
 }
 

@@ -1,8 +1,10 @@
 // A string value as the review page shows it: plain runs, secrets masked
 // (their characters never leave the core), `[REDACTED]` and the writer's
-// `…[truncated N chars]` as what they are. Offsets are the decoded value's,
+// `…[truncated N chars]` as what they are, and each bidi control or
+// zero-width character as a badge naming it (text/invisibleChars.ts). Offsets are the decoded value's,
 // so a selection over any piece maps back to the value.
 
+import { findInvisible, invisibleBadge } from '../../text/invisibleChars';
 import { findSecrets, redaction } from '../rules/secrets';
 import type { Piece, Shown } from './view';
 
@@ -12,6 +14,10 @@ export function shown(value: string): Shown {
   const special: Piece[] = findSecrets(value).map((m) => ({ kind: 'secret', start: m.start, end: m.end, label: m.pattern.label }));
   for (let at = value.indexOf(redaction); at !== -1; at = value.indexOf(redaction, at + redaction.length)) {
     special.push({ kind: 'redacted', start: at, end: at + redaction.length });
+  }
+  // Every invisible character is its own badge: the page never holds one, so nothing it shows can be reordered or split unseen.
+  for (const run of findInvisible(value)) {
+    run.chars.forEach((c, i) => special.push({ kind: 'invisible', start: run.start + i, end: run.start + i + 1, badge: invisibleBadge(c), name: `${c.name} (${c.codePoint})` }));
   }
   const cut = truncated.exec(value);
   if (cut) special.push({ kind: 'truncated', start: cut.index, end: value.length, chars: Number(cut[1]) });
@@ -31,7 +37,22 @@ export function shown(value: string): Shown {
 
 /** What a reader sees of a value, as one line of plain text: secrets as `[secret]` (for hovers and tooltips). */
 export function plainText(s: Shown): string {
-  return s.pieces.map((p) => (p.kind === 'text' ? p.text : p.kind === 'secret' ? '[secret]' : p.kind === 'redacted' ? redaction : `…[truncated ${p.chars} chars]`)).join('');
+  return s.pieces.map(plainPiece).join('');
+}
+
+function plainPiece(p: Piece): string {
+  switch (p.kind) {
+    case 'text':
+      return p.text;
+    case 'secret':
+      return '[secret]';
+    case 'redacted':
+      return redaction;
+    case 'truncated':
+      return `…[truncated ${p.chars} chars]`;
+    case 'invisible':
+      return p.badge;
+  }
 }
 
 /** A value that may be a string: shown when it is one. */

@@ -11,6 +11,7 @@
 import type { TomlTable, TomlValue } from 'smol-toml';
 import type { PromptsDocument, SessionModel } from '../toml/document';
 import { shown } from './pieces';
+import { findInvisible } from '../../text/invisibleChars';
 import { findSecrets, redaction } from '../rules/secrets';
 
 /** A place that holds the query: a card's head (`turn` null), one of its turns, or (`card` null) an `[[edits]]` entry. */
@@ -79,10 +80,10 @@ export function hitsIn(value: TomlValue | undefined, needle: string): number {
   const lower = value.toLowerCase();
   if (!lower.includes(needle)) return 0;
   // Most values hold nothing the page shows as a badge: their text is one run, searched as it is.
-  if (lower.length === value.length && !value.includes(redaction) && !value.includes('…[truncated ') && findSecrets(value).length === 0) return countIn(lower, needle);
+  if (lower.length === value.length && !value.includes(redaction) && !value.includes('…[truncated ') && findSecrets(value).length === 0 && findInvisible(value).length === 0) return countIn(lower, needle);
   let hits = 0;
   for (const p of shown(value).pieces) {
-    // Only text runs are searched: a secret shows as a mask, `[REDACTED]` and the truncation marker as badges.
+    // Only text runs are searched: a secret shows as a mask, `[REDACTED]`, the truncation marker and invisible characters as badges.
     if (p.kind !== 'text') continue;
     hits += countIn(p.text.toLowerCase(), needle);
   }

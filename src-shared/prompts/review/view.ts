@@ -19,7 +19,9 @@ export type Piece =
   /** `[REDACTED]`, written by the capture writer or a curator. */
   | { readonly kind: 'redacted'; readonly start: number; readonly end: number }
   /** The writer's `…[truncated N chars]`: N characters were cut here. */
-  | { readonly kind: 'truncated'; readonly start: number; readonly end: number; readonly chars: number };
+  | { readonly kind: 'truncated'; readonly start: number; readonly end: number; readonly chars: number }
+  /** One invisible character (a bidi control, a zero-width character), never sent as itself: its badge (`⟨U+202E RLO⟩`) and name. */
+  | { readonly kind: 'invisible'; readonly start: number; readonly end: number; readonly badge: string; readonly name: string };
 
 /** A string value cut into pieces; `length` is the decoded value's. */
 export interface Shown {

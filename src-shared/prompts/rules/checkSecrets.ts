@@ -7,17 +7,15 @@
 // comment silences (secretComments.ts) is reported as a hint that says
 // which comment allows it, so the silencing stays reviewable.
 
-import type { TomlValue } from 'smol-toml';
 import type { SeverityLevel } from '../../finding';
 import type { Block } from '../toml/block';
-import { nodeAt, type Span, type StringNode, TableNode } from '../toml/syntaxTree';
-import { sourceSpansOfValue } from '../toml/strings';
+import type { Span } from '../toml/syntaxTree';
 import type { PathSegment } from '../toml/tableView';
-import { isTable } from '../toml/valueTypes';
 import { promptsCodes as codes } from './codes';
 import type { Report } from './report';
 import { allowingComment, commentSpan, commentText, outsideQuoted, overlapsAny, quotedSpans } from './secretComments';
 import { findSecrets, isPlaceholder, redaction, type SecretMatch } from './secrets';
+import { keyOf, keySpans, stringSpans, walkStrings } from './valueWalk';
 import { type ExtraSecretPattern, teamMatches, teamPatterns, type TeamPattern } from './teamPatterns';
 
 export type { ExtraSecretPattern } from './teamPatterns';
@@ -47,28 +45,18 @@ export function checkSecrets(report: Report, block: Block, options: SecretOption
     return extra.length === 0 ? own : withoutOverlaps([...own, ...extraMatches(s, extra)]);
   };
   const reported: Span[] = [];
-  const path: PathSegment[] = [];
-  const walk = (v: TomlValue): void => {
-    if (typeof v === 'string') {
-      const found = find(v);
-      if (found.length > 0) reportInString(report, block, path, found, options, reported);
-    } else if (Array.isArray(v)) {
-      v.forEach((item, i) => {
-        path.push(i);
-        walk(item);
-        path.pop();
-      });
-    } else if (isTable(v)) {
-      for (const key of Object.keys(v)) {
+  if (block.value) {
+    walkStrings(block.value, {
+      string: (v, path) => {
+        const found = find(v);
+        if (found.length > 0) reportInString(report, block, path, found, options, reported);
+      },
+      key: (key, path) => {
         const found = key.length >= 12 ? find(key) : [];
         if (found.length > 0) reportInKey(report, block, path, key, found, options);
-        path.push(key);
-        walk(v[key]!);
-        path.pop();
-      }
-    }
-  };
-  if (block.value) walk(block.value);
+      },
+    });
+  }
   checkComments(report, block, find, options, reported);
 }
 
@@ -77,33 +65,21 @@ function asFound(m: SecretMatch): Found {
 }
 
 function reportInString(report: Report, block: Block, path: readonly PathSegment[], found: readonly Found[], options: SecretOptions, reported: Span[]): void {
-  const node = nodeAt(block.root, path);
-  const key = [...path].reverse().find((p) => typeof p === 'string') ?? 'a value';
-  const literal = node && !(node instanceof TableNode) && node.kind === 'string' ? (node as StringNode) : undefined;
-  const spans = literal ? sourceSpansOfValue(block.text, literal, literal.style, found) : [];
-  const fallback: Span = node instanceof TableNode ? node.span : (node ?? block.headers[0] ?? { start: 0, end: 0 });
+  const { spans, literal, fallback } = stringSpans(block, path, found);
   // One allow comment covers the whole literal: looked for once, however many secrets it holds.
   const allowed = allowingComment(block.text, literal ?? fallback, false);
   found.forEach((m, i) => {
     const exact = spans[i];
     if (exact) reported.push(exact);
     // Without the exact characters (the index and the parser disagree) the value is shown, but no redaction is offered.
-    add(report, block, exact ?? fallback, allowed, `\`${key}\``, m, options, exact !== undefined);
+    add(report, block, exact ?? fallback, allowed, keyOf(path), m, options, exact !== undefined);
   });
 }
 
 function reportInKey(report: Report, block: Block, path: readonly PathSegment[], key: string, found: readonly Found[], options: SecretOptions): void {
-  const owner = nodeAt(block.root, path);
-  const table = owner instanceof TableNode ? owner : owner?.kind === 'inlineTable' ? owner.table : undefined;
-  const segment = table?.member(key)?.key ?? block.headers[0] ?? { start: 0, end: 0 };
-  const source = block.text.slice(segment.start, segment.end);
-  // A bare or plainly quoted key holds the name as written: the finding is on its characters; a key with escapes is shown whole.
-  const shift = source === key ? 0 : source.slice(1, -1) === key ? 1 : -1;
+  const { spans, segment } = keySpans(block, path, key, found);
   const allowed = allowingComment(block.text, segment, false);
-  for (const m of found) {
-    const span = shift === -1 ? segment : { start: segment.start + shift + m.start, end: segment.start + shift + m.end };
-    add(report, block, span, allowed, 'a key name', m, options, false);
-  }
+  found.forEach((m, i) => add(report, block, spans[i]!, allowed, 'a key name', m, options, false));
 }
 
 /** Secrets in the comments of the block, consecutive comment lines read as one text. */

@@ -33,6 +33,7 @@ export const promptsCodes = {
   duplicateListItem: { code: 'prompts/duplicate-list-item', severity: 'warning', rule: 'determinism: no duplicates in tags or paths_touched' },
   secret: { code: 'prompts/secret', severity: 'warning', rule: 'B.4 no secrets in string values, keys or comments (severity per kind in settings)' },
   secretAllowed: { code: 'prompts/allowed-secret', severity: 'hint', rule: 'B.4 a secret an allow comment silences (gitleaks:allow, secretlint-disable-line), shown for review' },
+  invisibleCharacters: { code: 'prompts/invisible-characters', severity: 'warning', rule: 'no bidi controls or zero-width characters in values or keys (a ZWJ inside an emoji and joiners inside words of shaping scripts excepted)' },
   secretPatternRefused: { code: 'prompts/secret-pattern-refused', severity: 'warning', rule: 'a team secret pattern (extraPatterns) runs in linear time (RE2), or is refused and says so' },
 } as const satisfies Record<string, CodeEntry>;
 

@@ -47,7 +47,7 @@ const everyProblem = lines(
   'verbose = "yes"',
   '  [[sessions.turns]]',
   '  role = "user"',
-  '  text = "x"',
+  '  text = "x\\u202Ey"',
   '[[sessions]]',
   'id = " "',
   '[[edits]]',

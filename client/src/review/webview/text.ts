@@ -1,6 +1,6 @@
 // Shown values in the review page: each piece of a string value as its own
-// span that knows its decoded offsets (a secret masked, `[REDACTED]` and
-// the writer's truncation marker as badges), and the way back from a
+// span that knows its decoded offsets (a secret masked, `[REDACTED]`, the
+// writer's truncation marker and each invisible character as badges), and the way back from a
 // selection in the page to the decoded characters of one value, whatever
 // the page shows in place of a secret. Text only, never markup.
 
@@ -22,6 +22,10 @@ export function valueElement(el: Maker, shown: Shown, ref: ValueRef | undefined,
     } else if (p.kind === 'redacted') {
       span = el('span', 'piece redacted', '[REDACTED]');
       span.title = 'Redacted text';
+    } else if (p.kind === 'invisible') {
+      // The badge stands in for the character, which never reaches the page.
+      span = el('span', 'piece invisible', p.badge);
+      span.title = `An invisible character: ${p.name}. Fix its warning in the file to remove it.`;
     } else {
       span = el('span', 'piece truncated', `… ${p.chars.toLocaleString('en-US')} more characters`);
       span.title = `The capture writer cut ${p.chars} characters here (…[truncated ${p.chars} chars])`;
