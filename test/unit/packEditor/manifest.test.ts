@@ -50,7 +50,7 @@ test('the severity setting: exactly one entry per pack finding code, each with t
 });
 
 test('what the settings tree would hold reads back through resolveSettings', () => {
-  const raw = { pack: { profile: 'loom-1', severity: { 'pack/missing-section': 'off' }, maxRenderBytes: 16000 } };
+  const raw = { pack: { profile: 'loom-1', severity: { 'pack/missing-section': 'off' }, maxRenderBytes: 16000, tokenizer: 'cl100k_base' } };
   assert.deepEqual(resolveSettings(raw).pack, raw.pack);
 });
 
