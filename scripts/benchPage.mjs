@@ -3,7 +3,7 @@
 // both (bench/run.mjs); `node scripts/benchPage.mjs --check` exits 1 when
 // the page is not what the results say, and a unit test runs it, so the
 // figures the docs quote from a run never drift from that run.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,12 +33,7 @@ export function benchPage(results) {
 if (process.argv[1] === import.meta.filename) {
   const page = benchPage(JSON.parse(readFileSync(resultsFile, 'utf8')));
   if (process.argv.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(pageFile, 'utf8');
-    } catch {
-      current = '';
-    }
+    const current = existsSync(pageFile) ? readFileSync(pageFile, 'utf8') : '';
     if (current !== page) {
       process.stderr.write('docs/bench-results.md is not what bench/results.json says: run `node scripts/benchPage.mjs`.\n');
       process.exit(1);
