@@ -1,37 +1,51 @@
 // How a cost grows with its input, as a verdict rather than a stopwatch:
-// the size is doubled until one run takes at least a quarter of a second,
-// then n, 2n and 4n are each run several times and the best kept, so the
-// ratio of 4n to n says linear (about 4) or quadratic (about 16) whatever
-// the machine's speed or load.
-
-import { performance } from 'node:perf_hooks';
+// the size is doubled until one run takes at least a quarter of a second of
+// CPU time, then n, 2n and 4n are each timed several times, interleaved, and
+// the fastest kept, so the ratio of 4n to n says linear (about 4) or
+// quadratic (about 16) whatever the machine's speed or load. Time is this
+// process's CPU time, not the clock's, so other programs on a busy machine
+// do not count. The fuzz replay's growth over a kept input's repeated run
+// (test/unit/fuzz/support/budget.ts) is this, with the input's run as n.
 
 export interface Growth {
-  readonly n: number;
-  /** Best milliseconds at n, 2n and 4n. */
-  readonly ms: readonly [number, number, number];
-  /** Best time at 4n over best time at n. */
+  /** The sizes timed, n, 2n and 4n, and the fastest CPU milliseconds at each. */
+  readonly timings: ReadonlyArray<{ readonly n: number; readonly ms: number }>;
+  /** Fastest time at 4n over fastest time at n. */
   readonly ratio: number;
+  /** Whether one run at n took `minRunMs` (false only when `maxN` stopped the growing first: its ratio would be noise). */
+  readonly timedEnough: boolean;
 }
 
-export function growth<T>(make: (n: number) => T, run: (input: T) => void, start = 1000, runs = 3): Growth {
-  const best = (input: T) => {
-    let ms = Infinity;
-    for (let r = 0; r < runs; r++) {
-      const t = performance.now();
-      run(input);
-      ms = Math.min(ms, performance.now() - t);
-    }
-    return ms;
-  };
-  let n = start;
-  for (;;) {
-    const input = make(n);
-    const t = performance.now();
+export interface GrowthOptions {
+  /** The first size tried. */
+  readonly start?: number;
+  /** The CPU time one run at n must take before a ratio means anything. */
+  readonly minRunMs?: number;
+  /** How often each size is timed; the fastest run counts (noise only ever adds time). */
+  readonly rounds?: number;
+  /** The largest n grown to. */
+  readonly maxN?: number;
+}
+
+/** CPU milliseconds this process has used since `since` (a `process.cpuUsage()`). */
+export function cpuMsSince(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
+export function growth<T>(make: (n: number) => T, run: (input: T) => void, { start = 1000, minRunMs = 250, rounds = 3, maxN = Infinity }: GrowthOptions = {}): Growth {
+  const time = (input: T) => {
+    const started = process.cpuUsage();
     run(input);
-    if (performance.now() - t >= 250) break;
-    n *= 2;
-  }
-  const ms = [best(make(n)), best(make(2 * n)), best(make(4 * n))] as const;
-  return { n, ms, ratio: ms[2] / ms[0] };
+    return cpuMsSince(started);
+  };
+  time(make(start));
+  let n = start;
+  let took = time(make(n));
+  while (took < minRunMs && 2 * n <= maxN) took = time(make((n *= 2)));
+  const sizes = [n, 2 * n, 4 * n];
+  const inputs = sizes.map(make);
+  const best = sizes.map(() => Infinity);
+  for (let round = 0; round < rounds; round++) inputs.forEach((input, i) => (best[i] = Math.min(best[i]!, time(input))));
+  return { timings: sizes.map((size, i) => ({ n: size, ms: best[i]! })), ratio: best[2]! / best[0]!, timedEnough: took >= minRunMs };
 }

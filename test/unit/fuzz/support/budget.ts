@@ -13,6 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { check, defaultReportMessage, type IAsyncProperty, type IProperty, type Parameters } from 'fast-check';
+import { cpuMsSince, growth as growthOf } from '../../../support/growth';
 
 const defaultSeed = 20260421;
 
@@ -39,12 +40,6 @@ export const deadlineMs = envNumber('PACKS_FUZZ_DEADLINE_MS') ?? 30_000;
 
 /** A round trip to the server is timed by the clock (its work is in another process): twice the deadline, for a busy machine. */
 const roundTripDeadlineMs = 2 * deadlineMs;
-
-/** CPU milliseconds this process has used since `since` (a `process.cpuUsage()`): what other programs on the machine do not change. */
-function cpuMsSince(since: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1000;
-}
 
 /**
  * Runs `work` on one input and fails when it used more than the deadline in
@@ -150,22 +145,13 @@ export interface Growth {
 export function growth(text: string, work: (text: string) => void, runMs = minRunMs): Growth | undefined {
   const run = longestRun(text);
   if (!run) return undefined;
-  const time = (t: string) => {
-    const started = process.cpuUsage();
-    work(t);
-    return cpuMsSince(started);
+  const grown = growthOf((units) => withUnits(run, units), work, { start: 16, minRunMs: runMs, rounds: timingRounds, maxN: Math.floor(maxGrownChars / (4 * run.period)) });
+  return {
+    timings: grown.timings.map((t) => ({ units: t.n, ms: t.ms })),
+    ratio: grown.ratio,
+    linear: grown.ratio < linearRatio * linearRatio,
+    timedEnough: grown.timedEnough,
   };
-  time(withUnits(run, 16));
-  const fits = (units: number) => 4 * units * run.period <= maxGrownChars;
-  let n = 16;
-  let grownTo = time(withUnits(run, n));
-  while (grownTo < runMs && fits(2 * n)) grownTo = time(withUnits(run, (n *= 2)));
-  const sizes = [n, 2 * n, 4 * n];
-  const texts = sizes.map((units) => withUnits(run, units));
-  const best = sizes.map(() => Infinity);
-  for (let round = 0; round < timingRounds; round++) texts.forEach((t, i) => (best[i] = Math.min(best[i]!, time(t))));
-  const ratio = best[2]! / best[0]!;
-  return { timings: sizes.map((units, i) => ({ units, ms: best[i]! })), ratio, linear: ratio < linearRatio * linearRatio, timedEnough: grownTo >= runMs };
 }
 
 /**
