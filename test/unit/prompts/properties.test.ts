@@ -146,7 +146,9 @@ function wholeFileErrorLine(text: string): number | undefined {
   } catch (e) {
     assert.ok(e instanceof TomlError, String(e));
     line = e.line - 1;
-    before = text.split('\n').slice(0, line).join('\n');
+    // The lines before the error's, with the line break that ends the last of them: a newline inside an inline table there
+    // comes before the error too.
+    before = line === 0 ? '' : `${text.split('\n').slice(0, line).join('\n')}\n`;
   }
   const problem = toml10Problem(before);
   return problem ? before.slice(0, problem.at).split('\n').length - 1 : line;
