@@ -7,15 +7,16 @@
 // scrolls to the middle of the file, with each answer's size; and the
 // search over the whole file.
 
+import { readFileSync } from 'node:fs';
 import { parsePrompts } from '../src-shared/prompts/toml/document';
 import { validatePrompts } from '../src-shared/prompts/rules/validate';
 import { reviewOf } from '../src-shared/prompts/review/build';
 import type { ReviewCard } from '../src-shared/prompts/review/view';
 import { slotKey } from '../src-shared/prompts/review/outline';
-import { reviewRequest, reviewSearchRequest, type ReviewResult, type ReviewSearchResult } from '../src-shared/protocol/prompts';
+import { reviewRequest, reviewSearchRequest, type ReviewParams, type ReviewResult, type ReviewSearchResult } from '../src-shared/protocol/prompts';
 import { LspSession } from '../test/support/lspSession';
 import { type Figure, measure, median, type Plan } from './measure';
-import { middleTurnText, turnTextLineOffsets } from './promptsInput';
+import { middleTurnText, promptsInput, turnTextLineOffsets } from './promptsInput';
 import { lineOf } from './serverFigures';
 
 export interface ReviewFigures {
@@ -139,4 +140,141 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
   } finally {
     await session.stop();
   }
+}
+
+/**
+ * The review of one long session (issue 31): a file of a single session of
+ * `turns` turns, reviewed through the server as the panel asks: on open (the
+ * first cards, their first turns), then with the page scrolled to the
+ * middle turn (the turn window around it), a one-character edit there after
+ * each of which the panel asks again naming what it holds, and an Enter at
+ * the top of the file (which moves every line, and should send no content).
+ * Bytes are the reply's JSON; server ms is the server's main thread's CPU
+ * time for the request (from /proc, so the machine's load does not inflate it).
+ */
+export interface LongSessionFigures {
+  readonly input: string;
+  readonly turns: number;
+  readonly bytes: number;
+  readonly openBytes: number;
+  readonly scrollBytes: number;
+  /** Per keystroke in the middle turn: the reply (median and largest), the request's round trip and the server's CPU time (mean). */
+  readonly editBytes: number;
+  readonly editMaxBytes: number;
+  readonly editMs: number;
+  readonly editServerMs: number;
+  /** An Enter on the first line: the reply, and how many cards and turns in it carried content. */
+  readonly enterBytes: number;
+  readonly enterContent: number;
+}
+
+/** The server's main thread's CPU time so far (utime + stime, in ms), or NaN where /proc is not there. */
+function threadCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 11 and 12 after the name; in clock ticks (100 a second).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+export async function longSessionFigures(turns: number, edits: number): Promise<LongSessionFigures> {
+  const text = promptsInput(1, 11, turns);
+  const doc = parsePrompts(text);
+  const input = `1 session of ${turns.toLocaleString('en-US')} turns`;
+  const session = await LspSession.start({ settings: { maxFileSizeMB: 200 } });
+  try {
+    const pid = session.process.pid!;
+    const uri = `file:///bench/review-long-${turns}.prompts`;
+    await session.open(uri, 'spec-prompts', text);
+    await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000);
+    const holding = new Holding();
+    const ask = (window: ReviewParams['window']): Promise<ReviewResult> => session.request<ReviewResult>(reviewRequest, { uri, published: false, ...holding.params(), window });
+    const first = await ask({ from: 0, to: 6 });
+    const openBytes = JSON.stringify(first).length;
+    holding.hold(first);
+    const line = lineOf(text, middleTurnText(text));
+    const s = doc.sessions[0]!;
+    const turn = s.turns.findIndex((t, k) => line >= t.view.range.start.line && line < (s.turns[k + 1]?.view.range.start.line ?? Infinity));
+    // The page scrolled to that turn: its card and the turns around it, as the page asks (list.ts).
+    const window = { from: 0, to: 1, turns: [{ card: 0, from: Math.max(0, turn - 20), to: turn + 20 }] };
+    const scrolled = await ask(window);
+    const scrollBytes = JSON.stringify(scrolled).length;
+    holding.hold(scrolled);
+    const times: number[] = [];
+    const sizes: number[] = [];
+    let cpu = 0;
+    for (let i = 0; i < edits; i++) {
+      const at = { line, character: 3 + i };
+      const version = await session.edit(uri, [{ range: { start: at, end: at }, text: 'x' }]);
+      await session.waitForDiagnostics(uri, (p) => p.version === version, 600_000);
+      const cpuBefore = threadCpuMs(pid);
+      const began = performance.now();
+      const r = await ask(window);
+      times.push(performance.now() - began);
+      cpu += threadCpuMs(pid) - cpuBefore;
+      sizes.push(JSON.stringify(r).length);
+      holding.hold(r);
+    }
+    const top = { line: 0, character: 0 };
+    const version = await session.edit(uri, [{ range: { start: top, end: top }, text: '\n' }]);
+    await session.waitForDiagnostics(uri, (p) => p.version === version, 600_000);
+    const entered = await ask(window);
+    return {
+      input,
+      turns,
+      bytes: text.length,
+      openBytes,
+      scrollBytes,
+      editBytes: median(sizes),
+      editMaxBytes: Math.max(...sizes),
+      editMs: median(times),
+      editServerMs: cpu / edits,
+      enterBytes: JSON.stringify(entered).length,
+      enterContent: contentIn(entered),
+    };
+  } finally {
+    await session.stop();
+  }
+}
+
+/** What the panel holds, as reviewPanel.ts keeps it: the cards it has (their turns' keys by index) and the outlines of the others, of the last view. */
+class Holding {
+  private readonly cards = new Map<string, Map<number, string>>();
+  private readonly outlines = new Set<string>();
+
+  hold(r: ReviewResult): void {
+    const byKey = new Map<string, string>();
+    for (const turns of this.cards.values()) for (const k of turns.values()) byKey.set(k, k);
+    const take = (key: string, turns: readonly { index: number; key?: string; known?: string }[] | undefined) => {
+      const held = this.cards.get(key) ?? new Map<number, string>();
+      for (const t of turns ?? []) held.set(t.index, t.key ?? t.known!);
+      this.cards.set(key, held);
+    };
+    for (const c of r.cards) {
+      if ('known' in c) {
+        if (this.cards.has(c.known)) take(c.known, c.turns as { index: number; key?: string; known?: string }[] | undefined);
+      } else if ('outline' in c) this.outlines.add(c.outline);
+      else take(c.key, c.turns as { index: number; key?: string; known?: string }[]);
+    }
+    const keys = new Set(r.cards.map(slotKey));
+    for (const k of [...this.cards.keys()]) if (!keys.has(k)) this.cards.delete(k);
+    for (const k of [...this.outlines]) if (!keys.has(k) || this.cards.has(k)) this.outlines.delete(k);
+  }
+
+  params(): Pick<ReviewParams, 'known' | 'outlined' | 'knownTurns'> {
+    return { known: [...this.cards.keys()], outlined: [...this.outlines], knownTurns: [...this.cards.values()].flatMap((t) => [...t.values()]) };
+  }
+}
+
+/** How many cards and turns of a reply carry their content (not only their key). */
+function contentIn(r: ReviewResult): number {
+  let n = 0;
+  for (const c of r.cards) {
+    if ('key' in c) n++;
+    if ('key' in c || 'known' in c) for (const t of c.turns ?? []) if ('role' in t) n++;
+  }
+  return n;
 }

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
-import type { ReviewCard } from '../../src-shared/prompts/review/view';
+import type { ReviewCard, ReviewTurn } from '../../src-shared/prompts/review/view';
 import { type HandEditFixParams, type HandEditFixResult, handEditFixRequest, type ReviewParams, type ReviewResult, reviewRequest } from '../../src-shared/protocol/prompts';
 import { TempRepo } from '../support/gitRepos';
 import { applyEdits, committed, snippetText, withLines } from '../support/handEditFixtures';
@@ -39,9 +39,12 @@ function review(session: LspSession, params: ReviewParams): Promise<ReviewResult
   return session.request<ReviewResult | null>(reviewRequest, params);
 }
 
-function cards(r: ReviewResult | null): ReviewCard[] {
+/** A card built with every turn in full. */
+type WholeCard = Omit<ReviewCard, 'turns'> & { readonly turns: readonly ReviewTurn[] };
+
+function cards(r: ReviewResult | null): WholeCard[] {
   assert.ok(r);
-  return r.cards.filter((c): c is ReviewCard => 'key' in c);
+  return r.cards.filter((c): c is WholeCard => 'key' in c && c.turns.every((t) => 'role' in t));
 }
 
 test('the view of the open version: cards, turns, the unlogged edit with its committed text, the secret masked and never sent', async () => {
@@ -78,7 +81,7 @@ test('cards the client holds come back as their keys; an edit in one session sen
     const first = cards(await review(session, { uri, published: false }));
     const keys = first.map((c) => c.key);
     const again = await review(session, { uri, published: false, known: keys });
-    assert.deepEqual(again!.cards, keys.map((known) => ({ known })));
+    assert.deepEqual(again!.cards, first.map((c) => ({ known: c.key, line: c.line })));
     const lines = edited.split('\n');
     const line = lines.findIndex((l) => l.includes('"Private."'));
     const at = { line, character: lines[line]!.indexOf('.') };
@@ -86,7 +89,7 @@ test('cards the client holds come back as their keys; an edit in one session sen
     await session.edit(uri, [{ range: { start: at, end: at }, text: ', edited' }]);
     const after = await review(session, { uri, published: false, known: keys });
     assert.equal(after!.version, 2);
-    assert.deepEqual(after!.cards[0], { known: keys[0] });
+    assert.deepEqual(after!.cards[0], { known: keys[0], line: first[0]!.line });
     assert.equal(cards(after)[0]!.id, 's-2');
   } finally {
     await session.stop();
@@ -109,7 +112,8 @@ test('a window: the cards at its positions come whole, the others as outlines; k
     assert.deepEqual(second, whole[1], 'the card in the window is built as without a window');
     assert.ok(JSON.stringify(windowed).length < JSON.stringify(whole).length);
     const known = await review(session, { uri, published: false, known: [whole[1]!.key], window: { from: 1, to: 2 } });
-    assert.deepEqual(known!.cards[1], { known: whole[1]!.key });
+    // Its head held, the card in the window comes as its key with the turns of its turn window (here all of them).
+    assert.deepEqual(known!.cards[1], { known: whole[1]!.key, line: whole[1]!.line, turns: whole[1]!.turns });
     const malformed = await review(session, { uri, published: false, window: { from: 'a', to: null } as unknown as { from: number; to: number } });
     assert.deepEqual(cards(malformed), whole, 'a malformed window builds every card');
   } finally {

@@ -3,9 +3,12 @@
 // fetched whole and one sent as an outline answer the same questions
 // (where it is, how tall its turns are, where its marks are).
 
-import type { CardOutline, KnownCard, ReviewCard } from './view';
+import type { CardOutline, KnownCard, ReviewCard, ReviewTurn } from './view';
 
+/** The card's outline: the one it carries when its turns are not all there in full, else made from them. */
 export function outlineOfCard(card: ReviewCard): CardOutline {
+  if (card.layout) return card.layout;
+  const turns = card.turns as readonly ReviewTurn[];
   return {
     outline: card.key,
     index: card.index,
@@ -13,8 +16,8 @@ export function outlineOfCard(card: ReviewCard): CardOutline {
     endLine: card.endLine,
     id: card.id,
     private: card.private,
-    turns: card.turns.map((t) => [t.line, t.endLine] as const),
-    marks: [...card.marks.map((m) => ({ kind: m.kind, line: m.line, turn: null })), ...card.turns.flatMap((t) => t.marks.map((m) => ({ kind: m.kind, line: m.line, turn: t.index })))],
+    turns: turns.map((t) => [t.line, t.endLine] as const),
+    marks: [...card.marks.map((m) => ({ kind: m.kind, line: m.line, turn: null })), ...turns.flatMap((t) => t.marks.map((m) => ({ kind: m.kind, line: m.line, turn: t.index })))],
   };
 }
 
