@@ -16,7 +16,7 @@ import { previewFigures, type PreviewFigures } from './previewFigures';
 import { promptsFigures, type PromptsFigures } from './promptsFigures';
 import { promptsInput } from './promptsInput';
 import { secretFigures, type SecretFigures } from './secretFigures';
-import { reviewFigures, type ReviewFigures } from './reviewFigures';
+import { type LongSessionFigures, longSessionFigures, reviewFigures, type ReviewFigures } from './reviewFigures';
 import { debounceMs, ipcMemoryFigures, serverFigures, type ServerFigures } from './serverFigures';
 import { bracelessPack, largeOpenFigures, type LargeOpenFigures, packOpenFigures, type PackOpenFigures } from './openFigures';
 import { formatTable } from './table';
@@ -42,6 +42,14 @@ const packInputs: readonly Input[] = [
 ];
 
 const serverEdits = { edits: 9, warmups: 3 };
+
+/** The Session Review's long sessions (issue 31): one session of this many turns, named for `--sizes`. */
+const longSessions: readonly { readonly name: string; readonly turns: number }[] = [
+  { name: '3000turns', turns: 3000 },
+  { name: '10000turns', turns: 10_000 },
+];
+/** Issue 31's review targets, per keystroke in a long session. */
+const reviewKeystroke = { bytes: 300_000, serverMs: 50 };
 
 /** Packs opened through the server with a hover on another file: one size and four times it (the target compares them). */
 const packOpenInputs: readonly Input[] = [
@@ -74,6 +82,7 @@ async function main(): Promise<void> {
   const secrets: (SecretFigures & { readonly input: string; readonly shareOfValidation: number })[] = [];
   const preview: PreviewFigures[] = [];
   const review: ReviewFigures[] = [];
+  const longReview: LongSessionFigures[] = [];
   let bundle: BundleFigures | undefined;
   const packOpens: PackOpenFigures[] = [];
   let largeOpen: LargeOpenFigures | undefined;
@@ -142,6 +151,12 @@ async function main(): Promise<void> {
     review.push(await reviewFigures(input.name, promptsInput(input.size, input.seed), input.plan, serverEdits.edits));
     collectGarbage();
   }
+  for (const long of longSessions) {
+    if ((only && !only.includes('review')) || (sizes && !sizes.includes(long.name))) continue;
+    progress(`.prompts of one session of ${long.turns} turns: Session Review`);
+    longReview.push(await longSessionFigures(long.turns, serverEdits.edits));
+    collectGarbage();
+  }
   if (!only || only.includes('bundle')) {
     bundle = await bundleFigures((m) => progress(`bundle: ${m}`));
     collectGarbage();
@@ -155,14 +170,14 @@ async function main(): Promise<void> {
     node: process.version,
     loadAverage: { before: loadBefore, after: loadavg()[0]! },
   };
-  const targets = [...targetsOf(prompts, packs, server, preview), ...openTargets(packOpens, largeOpen)];
+  const targets = [...targetsOf(prompts, packs, server, preview), ...openTargets(packOpens, largeOpen), ...reviewTargets(longReview)];
   print(machine, prompts, packs, server, preview, targets, secrets);
   printOpen(packOpens, largeOpen);
-  printReview(review);
+  printReview(review, longReview);
   printTokens(tokens);
   if (bundle) printBundle(bundle);
   if (!only && !sizes) {
-    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, secrets, packs, server, packOpens, largeOpen, preview, review, tokens, bundle, targets };
+    const results = { date: new Date().toISOString(), command: 'npm run bench', machine, debounceMs, prompts, secrets, packs, server, packOpens, largeOpen, preview, review, longReview, tokens, bundle, targets };
     writeFileSync(path.join(process.cwd(), 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write('\nwrote bench/results.json\n');
   }
@@ -257,6 +272,14 @@ function openTargets(packOpens: readonly PackOpenFigures[], large: LargeOpenFigu
   return targets;
 }
 
+/** Issue 31's review targets: per keystroke in a long session, the reply's size and the server's time, each with the load it was measured at. */
+function reviewTargets(long: readonly LongSessionFigures[]): Target[] {
+  return long.flatMap((l) => [
+    { target: `review reply per keystroke <= ${reviewKeystroke.bytes / 1000} KB (${l.input})`, measured: `${(l.editMaxBytes / 1000).toFixed(0)} KB at most (load ${l.load.toFixed(1)})`, met: l.editMaxBytes <= reviewKeystroke.bytes },
+    { target: `review server time per keystroke <= ${reviewKeystroke.serverMs} ms (${l.input})`, measured: `${l.editServerMs.toFixed(1)} ms CPU, ${l.editMs.toFixed(1)} ms round trip (load ${l.load.toFixed(1)})`, met: l.editServerMs <= reviewKeystroke.serverMs },
+  ]);
+}
+
 function printOpen(packOpens: readonly PackOpenFigures[], large: LargeOpenFigures | undefined): void {
   const out: string[] = [];
   if (packOpens.length > 0) {
@@ -277,7 +300,7 @@ function printOpen(packOpens: readonly PackOpenFigures[], large: LargeOpenFigure
       ),
     );
   }
-  // The Session Review's long-session row (issue 34) is printed by printReview.
+  // The Session Review's long-session rows (issue 31) are printed by printReview.
   if (out.length > 0) process.stdout.write(`${out.join('\n')}\n`);
 }
 
@@ -424,9 +447,21 @@ function print(
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-function printReview(review: readonly ReviewFigures[]): void {
-  if (review.length === 0) return;
+function printReview(review: readonly ReviewFigures[], long: readonly LongSessionFigures[]): void {
   const kb = (n: number) => (n / 1000).toFixed(0);
+  if (long.length > 0) {
+    process.stdout.write(
+      [
+        '\nSession Review of one long session through the server: the reply on open (the first cards, their first turns), scrolled to the middle turn (its turn window),',
+        'a one-character edit there naming what the panel holds (median and largest reply, round trip median, server CPU mean), and an Enter at the top (cards and turns sent with content)',
+        formatTable(
+          ['input', 'MB', 'open: KB', 'scroll: KB', 'edit: KB (max)', 'edit: round trip ms', 'edit: server CPU ms', 'Enter: KB', 'Enter: content sent', 'load'],
+          long.map((l) => [l.input, (l.bytes / 1e6).toFixed(1), kb(l.openBytes), kb(l.scrollBytes), `${kb(l.editBytes)} (${kb(l.editMaxBytes)})`, l.editMs.toFixed(1), l.editServerMs.toFixed(1), kb(l.enterBytes), String(l.enterContent), l.load.toFixed(1)]),
+        ),
+      ].join('\n') + '\n',
+    );
+  }
+  if (review.length === 0) return;
   const out = [
     '\nSession Review: reviewOf in process, every card built (median ms); through the server: the review request on open as the panel asks (the first 6 cards whole, the others as outlines),',
     'the same without a window (every card whole), the page scrolled to the middle (its window, what it holds named), a one-character edit there naming what it holds, and the search over the whole file (median of 3)',

@@ -8,6 +8,7 @@
 // search over the whole file.
 
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parsePrompts } from '../src-shared/prompts/toml/document';
 import { validatePrompts } from '../src-shared/prompts/rules/validate';
 import { reviewOf } from '../src-shared/prompts/review/build';
@@ -166,6 +167,8 @@ export interface LongSessionFigures {
   /** An Enter on the first line: the reply, and how many cards and turns in it carried content. */
   readonly enterBytes: number;
   readonly enterContent: number;
+  /** The machine's load average (1 minute) while the keystrokes were timed. */
+  readonly load: number;
 }
 
 /** The server's main thread's CPU time so far (utime + stime, in ms), or NaN where /proc is not there. */
@@ -206,6 +209,7 @@ export async function longSessionFigures(turns: number, edits: number): Promise<
     const times: number[] = [];
     const sizes: number[] = [];
     let cpu = 0;
+    const load = loadavg()[0]!;
     for (let i = 0; i < edits; i++) {
       const at = { line, character: 3 + i };
       const version = await session.edit(uri, [{ range: { start: at, end: at }, text: 'x' }]);
@@ -234,6 +238,7 @@ export async function longSessionFigures(turns: number, edits: number): Promise<
       editServerMs: cpu / edits,
       enterBytes: JSON.stringify(entered).length,
       enterContent: contentIn(entered),
+      load: (load + loadavg()[0]!) / 2,
     };
   } finally {
     await session.stop();

@@ -14,6 +14,7 @@ import { timeSpan } from '../features/hover';
 import { redactSecrets } from '../rules/redactText';
 import { judgeTimestamp } from '../rules/timestamps';
 import { cardKey, turnKey } from './keys';
+import { sessionLine, toolCallOffsets, turnLines, turnOffsets } from './places';
 import { passes, toolNames, type ReviewFilter } from './filter';
 import { shown, shownIf } from './pieces';
 import type { CardOutline, HeadComparison, KnownCard, KnownTurn, Mark, MarkKind, ReviewCard, ReviewCounts, ReviewHeader, ReviewToolCall, ReviewTurn, ReviewView } from './view';
@@ -142,7 +143,7 @@ function card(
   window: { readonly from: number; readonly to: number } | undefined,
 ): ReviewCard | KnownCard | CardOutline {
   const v = s.view.value;
-  const line = s.view.range.start.line;
+  const line = sessionLine(s);
   const fork = nonBlank(v['forked_from']);
   const forkCard = fork === undefined ? undefined : cardOf.get(fork);
   const forkedFrom: ReviewCard['forkedFrom'] =
@@ -160,8 +161,8 @@ function card(
   const id = typeof v['id'] === 'string' ? v['id'] : '';
   // The block's last line (`endLine` is one past it).
   const endLine = s.view.block.endLine - 1;
-  const starts = s.turns.map((t) => t.view.range.start.line);
-  const turnLines = (k: number): [number, number] => {
+  const starts = turnLines(s);
+  const linesOf = (k: number): [number, number] => {
     const at = starts[k]!;
     return [Math.max(at, line), Math.max(at, (starts[k + 1] ?? endLine + 1) - 1)];
   };
@@ -172,13 +173,13 @@ function card(
     endLine,
     id: redactSecrets(id),
     private: isPrivate(s),
-    turns: starts.map((_, k) => turnLines(k)),
+    turns: starts.map((_, k) => linesOf(k)),
     marks: marks.map((m) => ({ kind: m.mark.kind, line: m.mark.line, turn: m.turn ?? null })),
   });
   if (!window) return outline();
   const verbose = v['verbose'] === true;
   const turns: (ReviewTurn | KnownTurn)[] = [];
-  for (let k = window.from; k < window.to; k++) turns.push(turn(s, k, turnLines(k), verbose, marks, held.knownTurns));
+  for (let k = window.from; k < window.to; k++) turns.push(turn(s, k, linesOf(k), verbose, marks, held.knownTurns));
   if (known) return { known: key, line, turns };
   const partial = turns.length < s.turns.length || turns.some((t) => 'known' in t);
   const merged = reviewed(v);
@@ -209,11 +210,13 @@ function card(
 function turn(s: SessionModel, k: number, [line, endLine]: readonly [number, number], verbose: boolean, cardMarks: readonly PlacedMark[], known: ReadonlySet<string> | undefined): ReviewTurn | KnownTurn {
   const t = s.turns[k]!;
   const marks = cardMarks.filter((m) => m.turn === t.index);
-  const key = turnKey(turnSource(s, k), { session: s.index, index: t.index, line, verbose, marks });
+  const source = turnSource(s, k);
+  const key = turnKey(t.view.block.content.text.slice(source.from, source.to), { session: s.index, index: t.index, line, verbose, marks });
   if (known?.has(key)) return { known: key, index: t.index };
   const v = t.view.value;
   const role = typeof v['role'] === 'string' ? v['role'] : '';
   const showText = role !== 'assistant' || verbose;
+  const callOffsets = toolCallOffsets(t, source.from, source.to);
   return {
     index: t.index,
     key,
@@ -224,14 +227,14 @@ function turn(s: SessionModel, k: number, [line, endLine]: readonly [number, num
     ...scalar('model', v['model']),
     ...optionalShown('summary', v['summary']),
     ...(showText && typeof v['text'] === 'string' && { text: shown(v['text']) }),
-    toolCalls: t.toolCalls.map((c): ReviewToolCall => {
+    toolCalls: t.toolCalls.map((c, i): ReviewToolCall => {
       const name = typeof c.view.value['name'] === 'string' ? c.view.value['name'] : '';
       const args = c.view.value['args'];
       const keyName = keyArguments[name];
       const keyValue = keyName && args && typeof args === 'object' && !Array.isArray(args) ? (args as TomlTable)[keyName] : undefined;
       return {
         index: c.index,
-        line: c.view.range.start.line,
+        line: t.view.block.positionAt(callOffsets[i]!).line,
         name: redactSecrets(name),
         ...(keyName !== undefined && typeof keyValue === 'string' && { key: { name: keyName, value: shown(keyValue) } }),
         failed: c.view.value['status'] === 'error',
@@ -241,14 +244,14 @@ function turn(s: SessionModel, k: number, [line, endLine]: readonly [number, num
   };
 }
 
-/** A turn's source: from its table to the next turn's (the block's end for the last), or the whole block when they are out of order. */
-function turnSource(s: SessionModel, k: number): string {
+/** A turn's source in its block: from its table to the next turn's (the block's end for the last), or the whole block when they are out of order. */
+function turnSource(s: SessionModel, k: number): { from: number; to: number } {
   const t = s.turns[k]!;
-  const text = t.view.block.content.text;
-  const from = t.view.anchor.start;
-  const next = s.turns[k + 1];
-  const to = next && next.view.block === t.view.block ? next.view.anchor.start : text.length;
-  return to > from ? text.slice(from, to) : text;
+  const offsets = turnOffsets(s);
+  const end = t.view.block.content.text.length;
+  const from = offsets[k]!;
+  const to = k + 1 < offsets.length ? offsets[k + 1]! : end;
+  return to > from ? { from, to } : { from: 0, to: end };
 }
 
 function reviewed(v: TomlTable): ReviewCard['reviewed'] {
@@ -329,7 +332,7 @@ function whatOf(f: Finding): string {
 function placeMarks(sessions: readonly SessionModel[], marks: readonly Mark[]): { bySession: Map<number, PlacedMark[]>; outside: Mark[] } {
   const bySession = new Map<number, PlacedMark[]>();
   const outside: Mark[] = [];
-  const starts = sessions.map((s) => s.view.range.start.line);
+  const starts = sessions.map(sessionLine);
   const turnStarts = new Map<number, number[]>();
   for (const mark of marks) {
     const k = lastAtOrBefore(starts, mark.line);
@@ -340,7 +343,7 @@ function placeMarks(sessions: readonly SessionModel[], marks: readonly Mark[]): 
     }
     let startsOf = turnStarts.get(s.index);
     if (!startsOf) {
-      startsOf = s.turns.map((t) => t.view.range.start.line);
+      startsOf = turnLines(s);
       turnStarts.set(s.index, startsOf);
     }
     const t = lastAtOrBefore(startsOf, mark.line);
