@@ -174,3 +174,52 @@ test("the review's fixes go through the versioned fix request: redact a selected
     repo.dispose();
   }
 });
+
+test('a session of 3,000 turns through the server: each keystroke in it answers under 300 KB, and an Enter at the top sends keys and lines, no content', async () => {
+  const turns = Array.from({ length: 3000 }, (_, t) => `  [[sessions.turns]]\n  role = "user"\n  text = """\nTurn ${t}: ${'words of a prompt '.repeat(30)}\n${'and a second line of it '.repeat(10)}"""\n`);
+  const text = `[commit]\nbranch = "long"\n\n[[sessions]]\nid = "long"\nsource = "manual"\n\n${turns.join('\n')}`;
+  assert.ok(text.length > 2_000_000, `a file of ${text.length} characters`);
+  const session = await LspSession.start({ settings: { maxFileSizeMB: 200 } });
+  try {
+    const uri = 'file:///review/long.prompts';
+    await session.open(uri, 'spec-prompts', text);
+    await session.waitForDiagnostics(uri, (p) => p.version === 1, 120_000);
+    // What the panel holds, as it asks: the card's head and the turns it was sent, named on the next request.
+    let known: string[] = [];
+    let knownTurns: string[] = [];
+    const ask = async (window: ReviewParams['window']): Promise<{ r: ReviewResult; bytes: number }> => {
+      const r = (await review(session, { uri, published: false, known, knownTurns, window }))!;
+      const slot = r.cards[0]!;
+      if ('key' in slot) known = [slot.key];
+      const turnsOf = 'outline' in slot ? [] : (slot.turns ?? []);
+      knownTurns = [...new Set([...knownTurns, ...turnsOf.map((t) => ('known' in t ? t.known : t.key))])];
+      return { r, bytes: JSON.stringify(r).length };
+    };
+    const middle = { from: 0, to: 1, turns: [{ card: 0, from: 1480, to: 1520 }] };
+    const first = await ask(middle);
+    assert.ok(first.bytes <= 300_000, `the first view of the middle: ${first.bytes} characters`);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.startsWith('Turn 1500:'));
+    for (let i = 0; i < 3; i++) {
+      const at = { line, character: 6 + i };
+      const version = await session.edit(uri, [{ range: { start: at, end: at }, text: 'x' }]);
+      await session.waitForDiagnostics(uri, (p) => p.version === version, 120_000);
+      const { r, bytes } = await ask(middle);
+      assert.equal(r.version, version);
+      assert.ok(bytes <= 300_000, `keystroke ${i + 1}: ${bytes} characters`);
+      const sent = (r.cards[0] as ReviewCard).turns.filter((t) => 'role' in t).map((t) => t.index);
+      assert.deepEqual(sent, [1500], 'the edited turn only travels whole');
+    }
+    const top = { line: 0, character: 0 };
+    const version = await session.edit(uri, [{ range: { start: top, end: top }, text: '\n' }]);
+    await session.waitForDiagnostics(uri, (p) => p.version === version, 120_000);
+    const { r, bytes } = await ask(middle);
+    const slot = r.cards[0]!;
+    assert.ok('known' in slot, 'the card is its key');
+    assert.equal(slot.line, 4, 'at its new line');
+    assert.ok(slot.turns!.every((t) => 'known' in t), 'every turn is its key');
+    assert.ok(bytes < 10_000, `an Enter sends keys and lines only (${bytes} characters)`);
+  } finally {
+    await session.stop();
+  }
+});

@@ -3,15 +3,56 @@
 // after a keystroke in a session of 10,000 turns its block is new, and
 // indexing 10 MB costs twice the review's budget. The headers the capture
 // writer prints are found by a plain search at line starts and taken when
-// they are exactly as many as the parsed turns (or calls); anything else (an
-// inline table, a quoted or spaced header, a header-like line in a string
-// that makes the count differ) falls back to the index, which is exact.
+// they are exactly as many as the parsed turns (or calls) and the block
+// writes no header otherwise; anything else (an inline table, a quoted or
+// spaced header, a header-like line in a string that makes the count
+// differ) falls back to the index, which is exact.
 
 import type { BlockContent } from '../toml/block';
 import type { SessionModel, TurnModel } from '../toml/document';
 
 const turnHeader = '[[sessions.turns]]';
 const callHeader = '[[sessions.turns.tool_calls]]';
+const sessionHeader = '[[sessions]]';
+/** Inline turns or calls: the search would not see them, and a header-like line in a string could stand in for one. */
+const inlineForms = ['turns =', 'turns=', 'tool_calls =', 'tool_calls='];
+
+/** The headers of a block found by search: its turns' and its calls' in order, or none when the block writes any otherwise. */
+interface Headers {
+  readonly turns: readonly number[];
+  readonly calls: readonly number[];
+  readonly plain: boolean;
+}
+
+const scanned = new WeakMap<BlockContent, Headers>();
+
+/**
+ * Every `[[` at a line start (after spaces or tabs) of the block: a turn's or
+ * a call's header as the writer prints it, or the session's own. Any other
+ * (quoted or spaced keys) or an inline form makes the block not plain: then
+ * a real header may be missed while one in a string is counted, and only the
+ * index is exact. In a plain block a header-like line inside a string adds
+ * one, and the count tells.
+ */
+function headersOf(content: BlockContent): Headers {
+  let h = scanned.get(content);
+  if (h) return h;
+  const text = content.text;
+  const turns: number[] = [];
+  const calls: number[] = [];
+  let plain = !inlineForms.some((f) => text.includes(f));
+  for (let at = text.indexOf('[[', 0); at !== -1 && plain; at = text.indexOf('[[', at + 2)) {
+    let k = at - 1;
+    while (k >= 0 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
+    if (k >= 0 && text.charCodeAt(k) !== 0x0a) continue;
+    if (text.startsWith(turnHeader, at)) turns.push(at);
+    else if (text.startsWith(callHeader, at)) calls.push(at);
+    else if (!text.startsWith(sessionHeader, at)) plain = false;
+  }
+  h = { turns, calls, plain };
+  scanned.set(content, h);
+  return h;
+}
 
 const turnStarts = new WeakMap<BlockContent, readonly number[]>();
 
@@ -20,8 +61,9 @@ export function turnOffsets(s: SessionModel): readonly number[] {
   const content = s.view.block.content;
   let offsets = turnStarts.get(content);
   if (!offsets) {
-    const found = s.turns.every((t) => t.view.block.content === content) ? headersAt(content.text, turnHeader, 0, content.text.length) : [];
-    offsets = found.length === s.turns.length ? found : s.turns.map((t) => t.view.anchor.start);
+    const h = headersOf(content);
+    const same = s.turns.every((t) => t.view.block.content === content);
+    offsets = same && h.plain && h.turns.length === s.turns.length ? h.turns : s.turns.map((t) => t.view.anchor.start);
     turnStarts.set(content, offsets);
   }
   return offsets;
@@ -30,20 +72,21 @@ export function turnOffsets(s: SessionModel): readonly number[] {
 /** The block-relative offset of each tool call of turn `t`, whose source is `[from, to)` of its block. */
 export function toolCallOffsets(t: TurnModel, from: number, to: number): readonly number[] {
   if (t.toolCalls.length === 0) return [];
-  const found = headersAt(t.view.block.content.text, callHeader, from, to);
-  return found.length === t.toolCalls.length ? found : t.toolCalls.map((c) => c.view.anchor.start);
+  const h = headersOf(t.view.block.content);
+  const first = firstAtOrAfter(h.calls, from);
+  const found = h.calls.slice(first, firstAtOrAfter(h.calls, to));
+  return h.plain && found.length === t.toolCalls.length ? found : t.toolCalls.map((c) => c.view.anchor.start);
 }
 
-/** Offsets of `header` in `[from, to)` of `text` with only spaces or tabs before it on its line, and `]]` not followed by a key character. */
-function headersAt(text: string, header: string, from: number, to: number): number[] {
-  const out: number[] = [];
-  for (let at = text.indexOf(header, from); at !== -1 && at < to; at = text.indexOf(header, at + header.length)) {
-    let k = at - 1;
-    while (k >= 0 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
-    if (k >= 0 && text.charCodeAt(k) !== 0x0a) continue;
-    out.push(at);
+function firstAtOrAfter(sorted: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < at) lo = mid + 1;
+    else hi = mid;
   }
-  return out;
+  return lo;
 }
 
 /** A session's first line: its block's, when the block is opened by its `[[sessions]]` header (as every session is but one written inline). */

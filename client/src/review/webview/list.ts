@@ -438,7 +438,7 @@ export class CardList {
     return s;
   }
 
-  /** The card's elements at its lines now, when an Enter above it (or in it, before a turn kept) moved them. */
+  /** The card's elements at its lines now, when an Enter above it moved them (one in it gives it a new key). */
   private placeShown(key: string, s: Shown): void {
     const shift = this.contentShift(key, null);
     if (shift === s.shift) return;
@@ -470,7 +470,7 @@ export class CardList {
           s.pending.add(t);
         }
         s.turns.set(t, li);
-      } else if (!s.pending.has(t)) placeLines(li, this.contentShift(key, t));
+      }
       if (at === li) at = at.nextSibling;
       else s.turnList!.insertBefore(li, at);
     }
@@ -552,9 +552,9 @@ export class CardList {
     }
     const target = this.elementOf(w.key, w.turn);
     if (!target) {
-      // A placeholder: its content is on its way, and a layout follows when it comes.
+      // A placeholder (of the card, or of its turn): its content is on its way, and a layout follows when it comes.
       const s = this.shown.get(w.key);
-      if (s && !s.content) return;
+      if (s && (!s.content || (w.turn !== null && s.pending.has(w.turn)))) return;
       // Not on the page, or its turn not built: the heights measured on the way (estimates until then) moved
       // it. Scroll again by what is measured now, until it is there.
       if (w.tries < maxJumpTries) {
