@@ -375,12 +375,15 @@ export class CardList {
     const moved = this.measure(want);
     this.settleWanted();
     this.holdPinned();
-    const missing = want.some((k) => !this.slots.get(k)!.card || (this.shown.get(k)?.pending.size ?? 0) > 0);
     const turns: TurnRange[] = [];
     for (let p = first; p <= last && first !== -1; p++) {
       const r = ranges.get(this.order[p]!)!;
       if (r.from <= r.to) turns.push({ card: p, from: r.from, to: r.to + 1 });
     }
+    // A jump's turn, not held yet, is asked for with what is on screen (estimates may have left it just off).
+    const target = this.wantedTurn();
+    if (target) turns.push(target);
+    const missing = target !== undefined || want.some((k) => !this.slots.get(k)!.card || (this.shown.get(k)?.pending.size ?? 0) > 0);
     const need = `${first}:${last + 1}:${turns.map((t) => `${t.card}/${t.from}-${t.to}`).join(',')}`;
     if (missing && need !== this.lastNeed) {
       this.lastNeed = need;
@@ -543,6 +546,13 @@ export class CardList {
     } else this.schedule();
   }
 
+  /** The turns around a jump's target turn when its card is on the page and the turn's content is not held yet. */
+  private wantedTurn(): TurnRange | undefined {
+    const w = this.wanted;
+    if (!w || w.turn === null || !this.shown.get(w.key)?.content || this.slots.get(w.key)!.turns.has(w.turn)) return undefined;
+    return { card: this.order.indexOf(w.key), from: Math.max(0, w.turn - 10), to: w.turn + 10 };
+  }
+
   private settleWanted(): void {
     const w = this.wanted;
     if (!w) return;
@@ -550,6 +560,8 @@ export class CardList {
       this.wanted = undefined;
       return;
     }
+    // Its card is on the page and its turn on its way (render asks for it): the layout after it comes goes on.
+    if (this.wantedTurn()) return;
     const target = this.elementOf(w.key, w.turn);
     if (!target) {
       // A placeholder (of the card, or of its turn): its content is on its way, and a layout follows when it comes.
