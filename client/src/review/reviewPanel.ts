@@ -14,7 +14,7 @@ import type { HandEditFixKind } from '../../../src-shared/protocol/prompts';
 import { reviewRequest, reviewSearchRequest, type ReviewParams, type ReviewResult, type ReviewSearchParams, type ReviewSearchResult } from '../../../src-shared/protocol/prompts';
 import type { DriveStep, HostToReview, ReviewReport, ReviewToHost } from '../../../src-shared/prompts/review/messages';
 import type { CardOutline, KnownTurn, ReviewCard, ReviewTurn } from '../../../src-shared/prompts/review/view';
-import { defaultTurns } from '../../../src-shared/prompts/review/build';
+import { defaultTurns, wholeTurns } from '../../../src-shared/prompts/review/build';
 import type { ReviewFilter } from '../../../src-shared/prompts/review/filter';
 import { outlineOfCard, slotKey } from '../../../src-shared/prompts/review/outline';
 import { applyHandEditFix } from '../prompts/handEditFixes';
@@ -156,12 +156,14 @@ export class ReviewPanel implements vscode.Disposable {
     };
   }
 
-  /** The turns of `window` the server is to build, by card key (of the last view): its turn window, else the card's first turns. */
+  /** The turns of `window` the server is to build, by card key (of the last view): all of a short card, else its turn window, else its first turns (build.ts). */
   private turnRanges(window: PageWindow): Map<string, { from: number; to: number }> {
     const ranges = new Map<string, { from: number; to: number }>();
     for (let p = window.from; p < Math.min(window.to, this.order.length); p++) {
+      const key = this.order[p]!;
+      const n = this.outlines.get(key)?.turns.length ?? 0;
       const t = window.turns.find((x) => x.card === p);
-      ranges.set(this.order[p]!, t ? { from: t.from, to: t.to } : { from: 0, to: defaultTurns });
+      ranges.set(key, n <= wholeTurns ? { from: 0, to: n } : t ? { from: t.from, to: t.to } : { from: 0, to: defaultTurns });
     }
     return ranges;
   }

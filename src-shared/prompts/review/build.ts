@@ -34,9 +34,10 @@ export interface ReviewInputs {
   readonly knownTurns?: ReadonlySet<string>;
   /**
    * The positions `[from, to)` among the shown cards to build; the others are
-   * outlines. Of a card built, only the turns of its turn window (`turns`,
-   * by its position; else its first `defaultTurns`), so a card of 10,000
-   * turns costs what the screen shows. Without it every card is built whole.
+   * outlines. Of a card built with more than `wholeTurns` turns, only those
+   * of its turn window (`turns`, by its position; else its first
+   * `defaultTurns`), so a card of 10,000 turns costs what the screen shows.
+   * Without it every card is built whole.
    */
   readonly window?: ReviewWindow;
   /** Only the sessions that pass (filter.ts); the counts are theirs. */
@@ -50,7 +51,9 @@ export interface ReviewWindow {
   readonly turns?: readonly { readonly card: number; readonly from: number; readonly to: number }[];
 }
 
-/** The turns built of a card in the window that names none: a screen's worth and more. */
+/** A card of at most this many turns in the window is built whole (its turns the receiver holds named only): only longer ones are windowed. */
+export const wholeTurns = 150;
+/** The turns built of a longer card in the window that names none: a screen's worth and more. */
 export const defaultTurns = 40;
 /** The most turns one card's turn window builds, whatever it asks. */
 export const maxTurns = 400;
@@ -108,7 +111,7 @@ export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView
 
 /** The turns `[from, to)` to build of the card at position `k` with `n` turns. */
 function turnWindow(w: ReviewWindow | undefined, k: number, n: number): { from: number; to: number } {
-  if (!w) return { from: 0, to: n };
+  if (!w || n <= wholeTurns) return { from: 0, to: n };
   const asked = w.turns?.find((t) => t.card === k);
   if (!asked) return { from: 0, to: Math.min(n, defaultTurns) };
   const from = Math.min(n, Math.max(0, asked.from));

@@ -66,6 +66,8 @@ const pinFrames = 6;
 const maxPinLayouts = 120;
 /** Scrolls a jump makes by the heights known at the time before it gives up. */
 const maxJumpTries = 30;
+/** Layouts a jump waits, beside its tries, while content near the screen is on its way (each arrival moves its target). */
+const maxJumpWaits = 600;
 
 export class CardList {
   readonly element: HTMLElement;
@@ -80,7 +82,7 @@ export class CardList {
   private readonly estimates = new Map<string, { head: number; turns: number[] }>();
   private readonly shown = new Map<string, Shown>();
   private highlighted: Item | null = null;
-  private wanted: { key: string; turn: number | null; block: ScrollLogicalPosition; tries: number; then?: (target: HTMLElement) => void } | undefined;
+  private wanted: { key: string; turn: number | null; block: ScrollLogicalPosition; tries: number; waits: number; then?: (target: HTMLElement) => void } | undefined;
   /**
    * What a jump landed on, held in place while the heights around it are measured for the first time (each
    * measurement moves what follows): after every layout it is scrolled back to where the jump put it, until
@@ -292,7 +294,7 @@ export class CardList {
       then?.(target);
       return true;
     }
-    this.wanted = { key, turn: item.turn, block, tries: 0, ...(then && { then }) };
+    this.wanted = { key, turn: item.turn, block, tries: 0, waits: 0, ...(then && { then }) };
     this.scrollNear(key, item.turn, block);
     this.render();
     return true;
@@ -530,7 +532,8 @@ export class CardList {
     const p = this.pinned;
     if (!p) return;
     // Gone from the page, or held as long as a layout can take to settle (at the end of the page it may not move at all).
-    if (!p.element.isConnected || ++p.layouts > maxPinLayouts) {
+    // Layouts while content near it is on its way count against the longer wait of a jump.
+    if (!p.element.isConnected || ++p.layouts > (this.awaiting() ? maxJumpWaits : maxPinLayouts)) {
       this.pinned = undefined;
       return;
     }
@@ -540,10 +543,20 @@ export class CardList {
       window.scrollBy({ top: delta });
       this.on.changed();
       this.schedule();
+    } else if (this.awaiting()) {
+      // Turns near it are on their way: their heights will move it, so it stays held until they came.
+      p.still = 0;
+      this.schedule();
     } else if (++p.still >= pinFrames) {
       this.pinned = undefined;
       this.on.changed();
     } else this.schedule();
+  }
+
+  /** True while a card or turn on the page is a placeholder, its content asked for. */
+  private awaiting(): boolean {
+    for (const s of this.shown.values()) if (!s.content || s.pending.size > 0) return true;
+    return false;
   }
 
   /** The turns around a jump's target turn when its card is on the page and the turn's content is not held yet. */
@@ -570,7 +583,8 @@ export class CardList {
       // Not on the page, or its turn not built: the heights measured on the way (estimates until then) moved
       // it. Scroll again by what is measured now, until it is there.
       if (w.tries < maxJumpTries) {
-        w.tries++;
+        // A layout while cards or turns on the page wait for their content is not a try: their heights are still to come.
+        if (!this.awaiting() || ++w.waits > maxJumpWaits) w.tries++;
         this.scrollNear(w.key, w.turn, w.block);
         this.schedule();
       } else {
