@@ -14,8 +14,6 @@ import type { SessionModel, TurnModel } from '../toml/document';
 const turnHeader = '[[sessions.turns]]';
 const callHeader = '[[sessions.turns.tool_calls]]';
 const sessionHeader = '[[sessions]]';
-/** Inline turns or calls: the search would not see them, and a header-like line in a string could stand in for one. */
-const inlineForms = ['turns =', 'turns=', 'tool_calls =', 'tool_calls='];
 
 /** The headers of a block found by search: its turns' and its calls' in order, or none when the block writes any otherwise. */
 interface Headers {
@@ -29,10 +27,13 @@ const scanned = new WeakMap<BlockContent, Headers>();
 /**
  * Every `[[` at a line start (after spaces or tabs) of the block: a turn's or
  * a call's header as the writer prints it, or the session's own. Any other
- * (quoted or spaced keys) or an inline form makes the block not plain: then
- * a real header may be missed while one in a string is counted, and only the
- * index is exact. In a plain block a header-like line inside a string adds
- * one, and the count tells.
+ * (quoted or spaced keys) makes the block not plain: then a real header may
+ * be missed while one in a string is counted, and only the index is exact.
+ * In a plain block a header-like line inside a string adds one, and the
+ * count tells; turns or calls written inline are not found, and the count
+ * tells too (unless strings hold exactly as many header-like lines as there
+ * are inline tables: then only the lines shown would be off). A search for
+ * the inline forms over the block cost more than the rest of the review.
  */
 function headersOf(content: BlockContent): Headers {
   let h = scanned.get(content);
@@ -40,7 +41,7 @@ function headersOf(content: BlockContent): Headers {
   const text = content.text;
   const turns: number[] = [];
   const calls: number[] = [];
-  let plain = !inlineForms.some((f) => text.includes(f));
+  let plain = true;
   for (let at = text.indexOf('[[', 0); at !== -1 && plain; at = text.indexOf('[[', at + 2)) {
     let k = at - 1;
     while (k >= 0 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
