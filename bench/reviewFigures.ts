@@ -249,6 +249,7 @@ export async function longSessionFigures(turns: number, edits: number): Promise<
 class Holding {
   private readonly cards = new Map<string, Map<number, string>>();
   private readonly outlines = new Set<string>();
+  private readonly layouts = new Set<string>();
 
   hold(r: ReviewResult): void {
     const byKey = new Map<string, string>();
@@ -262,15 +263,18 @@ class Holding {
       if ('known' in c) {
         if (this.cards.has(c.known)) take(c.known, c.turns as { index: number; key?: string; known?: string }[] | undefined);
       } else if ('outline' in c) this.outlines.add(c.outline);
-      else take(c.key, c.turns as { index: number; key?: string; known?: string }[]);
+      else {
+        take(c.key, c.turns as { index: number; key?: string; known?: string }[]);
+        if (c.layoutKey !== undefined) this.layouts.add(c.layoutKey);
+      }
     }
     const keys = new Set(r.cards.map(slotKey));
     for (const k of [...this.cards.keys()]) if (!keys.has(k)) this.cards.delete(k);
     for (const k of [...this.outlines]) if (!keys.has(k) || this.cards.has(k)) this.outlines.delete(k);
   }
 
-  params(): Pick<ReviewParams, 'known' | 'outlined' | 'knownTurns'> {
-    return { known: [...this.cards.keys()], outlined: [...this.outlines], knownTurns: [...this.cards.values()].flatMap((t) => [...t.values()]) };
+  params(): Pick<ReviewParams, 'known' | 'outlined' | 'knownTurns' | 'knownLayouts'> {
+    return { known: [...this.cards.keys()], outlined: [...this.outlines], knownTurns: [...this.cards.values()].flatMap((t) => [...t.values()]), knownLayouts: [...this.layouts] };
   }
 }
 

@@ -141,6 +141,8 @@ export interface ReviewParams {
   readonly outlined?: readonly string[];
   /** The turn keys the client holds (of the cards in the window): those turns come back as `{ known, index }`. */
   readonly knownTurns?: readonly string[];
+  /** The outline keys (`layoutKey`) the client holds: a partial card whose outline is one of them comes without it. */
+  readonly knownLayouts?: readonly string[];
   /** With `turns`: of each card built, the turns to build (by the card's position; else its first 40). */
   readonly window?: ReviewWindow;
   /** Only the sessions that pass (src-shared/prompts/review/filter.ts); the header's counts are theirs. */

@@ -16,7 +16,7 @@ import type { DriveStep, HostToReview, ReviewReport, ReviewToHost } from '../../
 import type { CardOutline, KnownTurn, ReviewCard, ReviewTurn } from '../../../src-shared/prompts/review/view';
 import { defaultTurns, wholeTurns } from '../../../src-shared/prompts/review/build';
 import type { ReviewFilter } from '../../../src-shared/prompts/review/filter';
-import { outlineOfCard, slotKey } from '../../../src-shared/prompts/review/outline';
+import { outlineOfCard, slotKey, withHeldLayout } from '../../../src-shared/prompts/review/outline';
 import { applyHandEditFix } from '../prompts/handEditFixes';
 import { RenderScheduler } from '../preview/renderScheduler';
 import { revealSourceLine } from '../preview/revealLine';
@@ -48,6 +48,8 @@ export class ReviewPanel implements vscode.Disposable {
   private readonly scheduler: RenderScheduler<ReviewResult>;
   /** The cards whose head this holds (the server may answer them with `{ known }`), by key: their `turns` are those of the last answer only. */
   private readonly cards = new Map<string, ReviewCard>();
+  /** The outlines of partial cards this holds, by their `layoutKey` (a keystroke in a long session keeps it). */
+  private readonly layouts = new Map<string, CardOutline>();
   /** The turns this holds of each card it holds, by index. */
   private readonly turns = new Map<string, Map<number, ReviewTurn>>();
   /** Each card's first line in the last view (the content held may have been built at another). */
@@ -139,7 +141,8 @@ export class ReviewPanel implements vscode.Disposable {
     const window = this.asked();
     const outlined = [...this.outlines.keys()].filter((k) => !this.cards.has(k));
     const knownTurns = this.heldTurnKeys(window);
-    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()], outlined, knownTurns, window, ...(this.filter && { filter: this.filter }) };
+    const knownLayouts = [...this.layouts.keys()];
+    const params: ReviewParams = { uri: this.uri.toString(), published: this.published, known: [...this.cards.keys()], outlined, knownTurns, knownLayouts, window, ...(this.filter && { filter: this.filter }) };
     const filter = this.filter;
     const result = await this.client.sendRequest<ReviewResult | null>(reviewRequest, params);
     // A view for the other setting of the switch or other filters (changed meanwhile) is not shown.
@@ -179,6 +182,12 @@ export class ReviewPanel implements vscode.Disposable {
   }
 
   private show(result: ReviewResult): void {
+    // An outline named as held that this no longer holds (never expected): ask again, naming none.
+    if (result.cards.some((c) => 'key' in c && withHeldLayout(c, this.layouts) === undefined)) {
+      this.layouts.clear();
+      this.scheduler.request();
+      return;
+    }
     const order = result.cards.map(slotKey);
     // Turns named as known are those this holds, under any card's key (an edit in one turn gives its card a new key).
     const byKey = new Map<string, ReviewTurn>();
@@ -199,13 +208,18 @@ export class ReviewPanel implements vscode.Disposable {
         this.outlines.set(slot.outline, slot);
         this.lines.set(slot.outline, slot.line);
       } else {
-        this.cards.set(slot.key, slot);
-        this.outlines.set(slot.key, outlineOfCard(slot));
+        // Its outline named as held comes back from what this holds (else the card is asked for again).
+        const card = withHeldLayout(slot, this.layouts)!;
+        this.cards.set(slot.key, card);
+        this.outlines.set(slot.key, outlineOfCard(card));
         this.lines.set(slot.key, slot.line);
+        if (card.layoutKey !== undefined) this.layouts.set(card.layoutKey, card.layout!);
         take(slot.key, slot.turns);
       }
     }
     const current = new Set(order);
+    const layoutsNow = new Set([...this.cards.values()].flatMap((c) => (current.has(c.key) && c.layoutKey !== undefined ? [c.layoutKey] : [])));
+    for (const k of [...this.layouts.keys()]) if (!layoutsNow.has(k)) this.layouts.delete(k);
     for (const map of [this.cards, this.outlines, this.turns, this.lines]) for (const k of [...map.keys()]) if (!current.has(k)) map.delete(k);
     const newVersion = this.last?.version !== result.version || this.last.published !== result.published;
     this.last = result;

@@ -68,7 +68,7 @@ export function registerReviewSupport(connection: Connection, deps: ReviewDeps):
       findings = [...findings, ...verdict.findings];
       unlogged = verdict.unlogged;
     }
-    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: strings(params.known), outlined: strings(params.outlined), knownTurns: strings(params.knownTurns), ...windowOf(params), ...filterOption(params) });
+    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: strings(params.known), outlined: strings(params.outlined), knownTurns: strings(params.knownTurns), knownLayouts: strings(params.knownLayouts), ...windowOf(params), ...filterOption(params) });
     return { ...view, uri: params.uri, version };
   }
 

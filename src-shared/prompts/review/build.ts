@@ -13,7 +13,7 @@ import { handEditCodes } from '../handEdits/codes';
 import { timeSpan } from '../features/hover';
 import { redactSecrets } from '../rules/redactText';
 import { judgeTimestamp } from '../rules/timestamps';
-import { cardKey, turnKey } from './keys';
+import { cardKey, layoutKey, turnKey } from './keys';
 import { sessionLine, toolCallOffsets, turnLines, turnOffsets } from './places';
 import { passes, toolNames, type ReviewFilter } from './filter';
 import { shown, shownIf } from './pieces';
@@ -30,6 +30,8 @@ export interface ReviewInputs {
   readonly known?: ReadonlySet<string>;
   /** Keys of cards the receiver holds the outline of: outside the window those are only named too. */
   readonly outlined?: ReadonlySet<string>;
+  /** Keys of card outlines the receiver holds (`ReviewCard.layoutKey`): those are only named. */
+  readonly knownLayouts?: ReadonlySet<string>;
   /** Keys of turns the receiver holds: in a turn window those are only named. */
   readonly knownTurns?: ReadonlySet<string>;
   /**
@@ -109,6 +111,12 @@ export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView
   };
 }
 
+/** A partial card's outline: its key, and the outline unless the receiver holds it. */
+function withLayout(o: CardOutline, known: ReadonlySet<string> | undefined): Pick<ReviewCard, 'layoutKey' | 'layout'> {
+  const key = layoutKey(o);
+  return known?.has(key) ? { layoutKey: key } : { layoutKey: key, layout: o };
+}
+
 /** The turns `[from, to)` to build of the card at position `k` with `n` turns. */
 function turnWindow(w: ReviewWindow | undefined, k: number, n: number): { from: number; to: number } {
   if (!w || n <= wholeTurns) return { from: 0, to: n };
@@ -142,7 +150,7 @@ function card(
   s: SessionModel,
   marks: readonly PlacedMark[],
   cardOf: ReadonlyMap<string, { index: number; shown: boolean }>,
-  held: Pick<ReviewInputs, 'known' | 'outlined' | 'knownTurns' | 'window'>,
+  held: Pick<ReviewInputs, 'known' | 'outlined' | 'knownTurns' | 'knownLayouts' | 'window'>,
   window: { readonly from: number; readonly to: number } | undefined,
 ): ReviewCard | KnownCard | CardOutline {
   const v = s.view.value;
@@ -206,7 +214,7 @@ function card(
     ...(forkedFrom && { forkedFrom }),
     turns,
     marks: own,
-    ...(partial && { layout: outline() }),
+    ...(partial && withLayout(outline(), held.knownLayouts)),
   };
 }
 

@@ -12,7 +12,7 @@
 
 import { digest } from '../../pack/digest';
 import type { BlockContent } from '../toml/block';
-import type { ReviewCard } from './view';
+import type { CardOutline, ReviewCard } from './view';
 
 const ids = new WeakMap<BlockContent, number>();
 let nextId = 1;
@@ -61,6 +61,13 @@ export interface TurnSetting {
 
 export function turnKey(source: string, setting: TurnSetting): string {
   return `${epoch}.t${setting.session}.${setting.index}.${textHash(source)}.${around(setting.marks, setting.line, setting.verbose)}`;
+}
+
+/** The key of a card's outline: its lines counted from its first, its marks, what it says of its session; never its first line or its card's key. */
+export function layoutKey(o: CardOutline): string {
+  const rows = o.turns.map(([from, to]) => `${from - o.line}+${to - from}`).join(',');
+  const marks = o.marks.map((m) => `${m.kind}@${m.line - o.line}/${m.turn ?? ''}`).join(',');
+  return `${epoch}.l${textHash(JSON.stringify([o.index, o.endLine - o.line, o.id, o.private, rows, marks]))}`;
 }
 
 /**

@@ -110,7 +110,13 @@ export interface ReviewCard {
   readonly turns: readonly (ReviewTurn | KnownTurn)[];
   /** Marks on the session's own fields (not in a turn). */
   readonly marks: readonly Mark[];
-  /** The card's outline, when `turns` are not all of them in full (every turn's lines and marks are there). */
+  /**
+   * When `turns` are not all of them in full: the key of the card's outline
+   * (its turns' lines and its marks, counted from its first line), and the
+   * outline itself unless the receiver named that key: a keystroke in a turn
+   * of a long session leaves it as it was, an Enter in the session does not.
+   */
+  readonly layoutKey?: string;
   readonly layout?: CardOutline;
 }
 

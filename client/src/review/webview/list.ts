@@ -133,13 +133,16 @@ export class CardList {
       if (slot && lines[p] !== undefined) slot.line = lines[p]!;
     });
     const current = new Set(order);
-    // A card edited comes under a new key at its place: it keeps the heights measured of the old one's turns.
+    // A card edited comes under a new key at its place: it takes the old one's heights, measured or estimated, so
+    // what is on screen stays put (the new key's estimates, from fewer turns held, would differ); what changed is
+    // measured again when shown.
     order.forEach((k, p) => {
       const old = before[p];
       const slot = this.slots.get(k);
       if (!old || !slot || this.turnHeights.has(k) || current.has(old.outline) || old.id !== slot.outline.id || old.index !== slot.outline.index) return;
-      const heights = this.turnHeights.get(old.outline);
-      if (heights) this.turnHeights.set(k, heights.slice(0, slot.outline.turns.length));
+      const n = Math.min(slot.outline.turns.length, old.turns.length);
+      this.turnHeights.set(k, Array.from({ length: n }, (_, t) => this.turnHeight(old.outline, t)));
+      this.headHeights.set(k, this.headHeight(old.outline));
     });
     for (const key of [...this.slots.keys()]) {
       if (current.has(key)) continue;
@@ -148,7 +151,8 @@ export class CardList {
       this.headHeights.delete(key);
       this.turnHeights.delete(key);
       this.estimates.delete(key);
-      this.drop(key);
+      // Left in the DOM for render to replace: taken out now, the layout render reads first would be short by it
+      // and clamp the scroll (a keystroke deep in a long session would move the page).
     }
     this.order = order.filter((k) => this.slots.has(k));
     this.positions = new Map(this.order.map((k, p) => [this.slots.get(k)!.outline.index, p]));
