@@ -2,8 +2,9 @@
 // validation findings included), and through the real server over stdio
 // the review request as the panel sends it: on open (the cards of the first
 // screens whole, the others as outlines; and, for comparison, every card
-// whole), after a one-character edit in a turn with the cards the client
-// holds named (only the edited session's card travels), and when the page
+// whole), after a one-character edit in a turn with the cards and turns the
+// client holds named (only the edited session's card travels, its other
+// turns as their keys), and when the page
 // scrolls to the middle of the file, with each answer's size; and the
 // search over the whole file.
 
@@ -69,26 +70,18 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
     const whole = await session.request<ReviewResult>(reviewRequest, { uri, published: false });
     const wholeMs = performance.now() - askedWhole;
     const wholeBytes = JSON.stringify(whole).length;
-    /** What the panel holds, as it keeps it: the cards it has whole, and the outlines of the others, of the last view. */
-    const held = new Set<string>();
-    const outlined = new Set<string>();
-    const hold = (r: ReviewResult): { known: string[]; outlined: string[] } => {
-      const keys = new Set(r.cards.map(slotKey));
-      for (const c of r.cards) if ('key' in c) held.add(c.key);
-      for (const c of r.cards) if ('outline' in c) outlined.add(c.outline);
-      for (const set of [held, outlined]) for (const k of [...set]) if (!keys.has(k)) set.delete(k);
-      return { known: [...held], outlined: [...outlined].filter((k) => !held.has(k)) };
-    };
-    let holding = hold(first);
+    // What the panel holds (its cards, their turns, the outlines of the others), named on each request.
+    const holding = new Holding();
+    holding.hold(first);
     const line = lineOf(text, middleTurnText(text));
     // The page scrolled to the session the edits are typed in: the window around it, as the page asks (±2 cards).
     const edited = doc.sessions.findIndex((s) => line >= s.view.range.start.line && line < s.view.block.endLine);
     const scrolledWindow = { from: Math.max(0, edited - 3), to: edited + 4 };
     const scrolled = performance.now();
-    const atMiddle = await session.request<ReviewResult>(reviewRequest, { uri, published: false, ...holding, window: scrolledWindow });
+    const atMiddle = await session.request<ReviewResult>(reviewRequest, { uri, published: false, ...holding.params(), window: scrolledWindow });
     const scrollMs = performance.now() - scrolled;
     const scrollBytes = JSON.stringify(atMiddle).length;
-    holding = hold(atMiddle);
+    holding.hold(atMiddle);
     const times: number[] = [];
     const sizes: number[] = [];
     let sent = 0;
@@ -96,12 +89,12 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
       const at = { line, character: 3 + i };
       await session.edit(uri, [{ range: { start: at, end: at }, text: 'x' }]);
       const began = performance.now();
-      const r = await session.request<ReviewResult>(reviewRequest, { uri, published: false, ...holding, window: scrolledWindow });
+      const r = await session.request<ReviewResult>(reviewRequest, { uri, published: false, ...holding.params(), window: scrolledWindow });
       times.push(performance.now() - began);
       sizes.push(JSON.stringify(r).length);
       const fresh = r.cards.filter((c): c is ReviewCard => 'key' in c);
       sent = fresh.length;
-      holding = hold(r);
+      holding.hold(r);
     }
     const search = async (query: string): Promise<{ ms: number; places: number }> => {
       const runs: number[] = [];
