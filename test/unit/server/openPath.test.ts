@@ -1,0 +1,86 @@
+// The server's path from a large didOpen to its first answers (issue 31):
+// a frame that arrives in many chunks is put together in time linear in
+// its size; the file limits measure a document by offsets, never counting
+// its lines; and the line table every position needs is built in slices
+// of bounded size, ahead of the first request.
+
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
+import type { Message } from 'vscode-languageserver';
+import { ChunkedTextDocument } from '../../../server/src/chunkedTextDocument';
+import { FileLimits } from '../../../server/src/fileLimits';
+import { ResyncingFrameReader } from '../../../server/src/frameReader';
+import { finish } from '../../../src-shared/steps';
+import { defaultSettings } from '../../../src-shared/settings';
+import { growth } from '../../support/growth';
+
+/** What a pipe delivers at a time. */
+const pipeChunk = 64 * 1024;
+
+function frameOf(bytes: number): Buffer {
+  const body = JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { text: 'x'.repeat(bytes) } });
+  return Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
+
+test('a frame that arrives in 64 KB chunks is put together in time linear in its size (each chunk was once joined onto all before it)', () => {
+  const g = growth(frameOf, (frame) => {
+    const input = new EventEmitter();
+    const reader = new ResyncingFrameReader(input as unknown as NodeJS.ReadableStream);
+    const received: Message[] = [];
+    reader.listen((m) => received.push(m));
+    for (let at = 0; at < frame.length; at += pipeChunk) input.emit('data', frame.subarray(at, at + pipeChunk));
+    assert.equal(received.length, 1);
+  }, { start: 1 << 20, maxN: 1 << 24, minRunMs: 50 });
+  assert.ok(g.timedEnough && g.ratio < 8, `${g.timings.map((t) => `${t.ms.toFixed(0)} ms at n=${t.n}`).join(', ')} (ratio ${g.ratio.toFixed(1)})`);
+});
+
+test('a frame split anywhere, with the next message in its last chunk, is read whole and so is the next', () => {
+  const first = frameOf(300_000);
+  const second = frameOf(10);
+  const bytes = Buffer.concat([first, second]);
+  for (const cut of [1, 7, 4096, pipeChunk, first.length - 1]) {
+    const input = new EventEmitter();
+    const reader = new ResyncingFrameReader(input as unknown as NodeJS.ReadableStream);
+    const received: Message[] = [];
+    reader.listen((m) => received.push(m));
+    for (let at = 0; at < bytes.length; at += cut) input.emit('data', bytes.subarray(at, at + cut));
+    const bodyOf = (frame: Buffer): unknown => JSON.parse(frame.toString().split('\r\n\r\n')[1]!);
+    assert.deepEqual(received, [bodyOf(first), bodyOf(second)], `cut every ${cut} bytes`);
+  }
+});
+
+/** About `bytes` of short lines. */
+function linesOf(bytes: number): string {
+  return Array.from({ length: Math.ceil(bytes / 40) }, (_, i) => `line ${i} of a large document, some text`).join('\n');
+}
+
+test('the file limits measure a large document by offsets: no line of it is counted', () => {
+  for (const languageId of ['loom-pack', 'spec-prompts']) {
+    const doc = new ChunkedTextDocument('file:///w/large', languageId, 1, linesOf(4_000_000));
+    assert.equal(finish(new FileLimits().refusalInSteps(doc, defaultSettings)), undefined);
+    assert.equal(doc.countedCharacters, 0, languageId);
+  }
+});
+
+test('the line table is built in slices of about 1 MB, and then a position costs no counting', () => {
+  const text = linesOf(8_000_000);
+  const doc = new ChunkedTextDocument('file:///w/large.prompts', 'spec-prompts', 1, text);
+  const steps = doc.indexLinesInSteps();
+  let before = 0;
+  let slices = 0;
+  let widest = 0;
+  for (let r = steps.next(); ; r = steps.next()) {
+    widest = Math.max(widest, doc.countedCharacters - before);
+    before = doc.countedCharacters;
+    if (r.done) break;
+    slices++;
+  }
+  assert.ok(slices >= 4, `${slices} slices`);
+  assert.ok(widest <= 1.1 * (1 << 20), `at most about 1 MB counted between two yields (${widest})`);
+  assert.equal(doc.countedCharacters, text.length);
+  const middle = text.indexOf('\n', text.length / 2) + 1;
+  assert.deepEqual(doc.positionAt(middle), { line: text.slice(0, middle).split('\n').length - 1, character: 0 });
+  assert.equal(doc.offsetAt({ line: doc.lineCount - 1, character: 0 }), text.lastIndexOf('\n') + 1);
+  assert.equal(doc.countedCharacters, text.length, 'nothing counted again');
+});
