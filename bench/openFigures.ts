@@ -7,14 +7,11 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { languageIds, serverExecArgv, validationStatsRequest, type ValidationStatsResult } from '../src-shared/protocol/common';
-import { LspSession } from '../test/support/lspSession';
 import { minimalValid } from '../test/support/promptsFixtures';
 import { collectGarbage, measure } from './measure';
 import { middleTurnText } from './promptsInput';
-import { lineOf } from './serverFigures';
+import { benchSession, checked, lineOf } from './serverFigures';
 
-/** The largest inputs are over the default size limit: raised, so they are checked, not refused. */
-const settings = { maxFileSizeMB: 200 };
 const smallUri = 'file:///bench/small.prompts';
 const hoverOnSmall = { textDocument: { uri: smallUri }, position: { line: 0, character: 1 } };
 
@@ -48,13 +45,16 @@ export function bracelessPack(bytes: number): string {
 }
 
 export async function packOpenFigures(input: string, text: string, hoverAfterMs = 300): Promise<PackOpenFigures> {
-  const session = await LspSession.start({ settings });
+  const session = await benchSession();
   try {
     await session.open(smallUri, languageIds.prompts, minimalValid);
     await session.diagnosticsAt(smallUri, 1);
     const uri = `file:///bench/${input}.pack`;
     let diagnosedAt = Number.POSITIVE_INFINITY;
-    const diagnosed = session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000).then(() => (diagnosedAt = performance.now()));
+    const diagnosed = session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000).then((d) => {
+      diagnosedAt = performance.now();
+      checked(d, input);
+    });
     const openedAt = performance.now();
     await session.open(uri, languageIds.pack, text);
     await new Promise((resolve) => setTimeout(resolve, hoverAfterMs));
@@ -100,12 +100,12 @@ export async function largeOpenFigures(input: string, text: string): Promise<Lar
 }
 
 async function serverOpen(input: string, text: string, execArgv: readonly string[]): Promise<ServerOpen> {
-  const session = await LspSession.start({ settings, execArgv });
+  const session = await benchSession({ execArgv });
   try {
     const uri = `file:///bench/${input}.prompts`;
     const openedAt = performance.now();
     await session.open(uri, languageIds.prompts, text);
-    await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000);
+    checked(await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000), input);
     const openMs = performance.now() - openedAt;
     const stats = await session.request<ValidationStatsResult>(validationStatsRequest, {});
     const line = lineOf(text, middleTurnText(text)) - 1;

@@ -145,7 +145,8 @@ function* packPieces(text: string, limit: number): Steps<number> {
 
 const formatNames: Readonly<Record<FileFormat, string>> = { pack: 'a prompt pack', prompts: 'a .prompts file' };
 
-const refusalCodes: Readonly<Record<Refusal['kind'], string>> = { binary: 'binary-file', tooLarge: 'file-too-large', tooComplex: 'file-too-complex' };
+/** Each refusal's code, after the format's prefix. */
+export const refusalCodes: Readonly<Record<Refusal['kind'], string>> = { binary: 'binary-file', tooLarge: 'file-too-large', tooComplex: 'file-too-complex' };
 
 export function refusalCode(refusal: Refusal, format: FileFormat): string {
   return `${format}/${refusalCodes[refusal.kind]}`;
