@@ -119,8 +119,6 @@ export function registerDiagnosticsSupport(
       await connection.sendDiagnostics({ uri, version, diagnostics });
       const sent = performance.now();
       stats.set(uri, timings(uri, doc, run.busyMs, sent - publishing, sent - began, job.yields));
-      // The line table every position needs, built now in slices rather than in one piece by the first request (a hover after a 60 MB open waited 200 ms for it).
-      if (doc instanceof ChunkedTextDocument) await inSlices(uri, doc.indexLinesInSteps(), job, stale, { held: false });
     } catch (e) {
       options.onError(`validation of ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     } finally {
@@ -132,13 +130,14 @@ export function registerDiagnosticsSupport(
     const model = yield* options.models.modelInSteps(doc, settings);
     const incremental = options.models.incrementalFor(doc);
     if (incremental) yield* incremental.prepareCheck(model, settings);
+    // The line table every position needs, built here in slices (once per text: an edit keeps it up to date) rather than in one piece by the first request after the open (200 ms for 60 MB).
+    if (doc instanceof ChunkedTextDocument) yield* doc.indexLinesInSteps();
     return { model, findings: service.checkInSteps ? yield* service.checkInSteps(model, settings, doc.uri) : service.check(model, settings, doc.uri) };
   }
 
   /** Runs `steps` in slices of `sliceMs`, yielding to the event loop between them; undefined when it went stale. */
-  async function inSlices<R>(uri: string, steps: Generator<void, R, void>, job: Job, stale: () => boolean, { held = true } = {}): Promise<{ value: R; busyMs: number } | undefined> {
-    // Work after the diagnostics are out is never held by the test hooks: a hold is about the validation a test waits for.
-    const hold = held ? options.hold : undefined;
+  async function inSlices<R>(uri: string, steps: Generator<void, R, void>, job: Job, stale: () => boolean): Promise<{ value: R; busyMs: number } | undefined> {
+    const hold = options.hold;
     let busyMs = 0;
     for (;;) {
       const sliceStart = performance.now();
