@@ -253,7 +253,13 @@ function openTargets(packOpens: readonly PackOpenFigures[], large: LargeOpenFigu
     targets.push({ target: 'first hover after a 60 MB open < 100 ms', measured: `${large.v8Defaults.firstHoverMs.toFixed(0)} ms (client's V8 options: ${large.clientOptions.firstHoverMs.toFixed(0)} ms)`, met: large.v8Defaults.firstHoverMs < 100 && large.clientOptions.firstHoverMs < 100 });
     const r = large.v8Defaults.openMs / large.smolTomlMs;
     const c = large.clientOptions.openMs / large.smolTomlMs;
-    targets.push({ target: "60 MB open <= 1.5x smol-toml's parse, V8's defaults", measured: `${r.toFixed(2)}x (client's V8 options: ${c.toFixed(2)}x)`, met: r <= 1.5 });
+    const cpu = large.v8Defaults.serverCpuMs / large.smolTomlCpuMs;
+    const floor = (large.message.encodeMs + large.message.decodeMs) / large.smolTomlMs;
+    targets.push({
+      target: "60 MB open <= 1.5x smol-toml's parse, V8's defaults",
+      measured: `${r.toFixed(2)}x (client's V8 options: ${c.toFixed(2)}x); server CPU over smol-toml's CPU ${cpu.toFixed(2)}x; the didOpen's JSON encode + decode alone ${floor.toFixed(2)}x`,
+      met: r <= 1.5,
+    });
   }
   return targets;
 }
@@ -270,11 +276,23 @@ function printOpen(packOpens: readonly PackOpenFigures[], large: LargeOpenFigure
     );
   }
   if (large) {
-    out.push(`\nThe ${large.input} .prompts open through the server against smol-toml's parse in this process (${large.smolTomlMs.toFixed(0)} ms, CPU ${large.smolTomlCpuMs.toFixed(0)} ms)`);
+    out.push(
+      `\nThe ${large.input} .prompts open through the server against smol-toml's parse in this process (${large.smolTomlMs.toFixed(0)} ms, CPU ${large.smolTomlCpuMs.toFixed(0)} ms); ` +
+        `its didOpen encoded as a client writes it ${large.message.encodeMs.toFixed(0)} ms, decoded as the server reads it ${large.message.decodeMs.toFixed(0)} ms`,
+    );
     out.push(
       formatTable(
-        ['server V8 options', 'open ms', 'open / smol-toml', 'open server ms', 'first hover ms', 'second hover ms'],
-        [large.clientOptions, large.v8Defaults].map((o) => [o.execArgv.join(' ') || "V8's defaults", o.openMs.toFixed(0), (o.openMs / large.smolTomlMs).toFixed(2), o.serverMs.toFixed(0), o.firstHoverMs.toFixed(1), o.secondHoverMs.toFixed(1)]),
+        ['server V8 options', 'open ms', 'open / smol-toml', 'open server ms', 'server CPU ms', 'server CPU / smol-toml CPU', 'first hover ms', 'second hover ms'],
+        [large.clientOptions, large.v8Defaults].map((o) => [
+          o.execArgv.join(' ') || "V8's defaults",
+          o.openMs.toFixed(0),
+          (o.openMs / large.smolTomlMs).toFixed(2),
+          o.serverMs.toFixed(0),
+          o.serverCpuMs.toFixed(0),
+          (o.serverCpuMs / large.smolTomlCpuMs).toFixed(2),
+          o.firstHoverMs.toFixed(1),
+          o.secondHoverMs.toFixed(1),
+        ]),
       ),
     );
   }

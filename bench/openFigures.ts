@@ -10,7 +10,7 @@ import { languageIds, serverExecArgv, validationStatsRequest, type ValidationSta
 import { minimalValid } from '../test/support/promptsFixtures';
 import { collectGarbage, measure } from './measure';
 import { middleTurnText } from './promptsInput';
-import { benchSession, checked, lineOf } from './serverFigures';
+import { benchSession, checked, cpuMsOf, lineOf } from './serverFigures';
 
 const smallUri = 'file:///bench/small.prompts';
 const hoverOnSmall = { textDocument: { uri: smallUri }, position: { line: 0, character: 1 } };
@@ -77,16 +77,18 @@ export async function packOpenFigures(input: string, text: string): Promise<Pack
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await diagnosed;
-    return { input, bytes: Buffer.byteLength(text), openMs: diagnosedAt - openedAt, behindMs, parseFloorMs: parseFloor(uri, text), hoverMs: Math.max(0, ...during), hovers: during.length };
+    return { input, bytes: Buffer.byteLength(text), openMs: diagnosedAt - openedAt, behindMs, parseFloorMs: messageFigures(uri, languageIds.pack, text).decodeMs, hoverMs: Math.max(0, ...during), hovers: during.length };
   } finally {
     await session.stop();
   }
 }
 
-/** The didOpen of `text` as the server receives it, decoded and parsed as JSON here (median of three). */
-function parseFloor(uri: string, text: string): number {
-  const bytes = Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: languageIds.pack, version: 1, text } } }));
-  return measure(bytes.length, { warmups: 1, runs: 3 }, () => JSON.parse(bytes.toString('utf8'))).ms;
+/** A didOpen of `text` timed in this process (median of three): encoded as a client writes it (JSON, then UTF-8), and decoded as the server reads it. */
+function messageFigures(uri: string, languageId: string, text: string): { readonly encodeMs: number; readonly decodeMs: number } {
+  const message = { jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId, version: 1, text } } };
+  const bytes = Buffer.from(JSON.stringify(message));
+  const plan = { warmups: 1, runs: 3 };
+  return { encodeMs: measure(bytes.length, plan, () => Buffer.from(JSON.stringify(message))).ms, decodeMs: measure(bytes.length, plan, () => JSON.parse(bytes.toString('utf8'))).ms };
 }
 
 export interface LargeOpenFigures {
@@ -95,6 +97,8 @@ export interface LargeOpenFigures {
   /** smol-toml's parse of the same text in this process (median, ms; CPU ms). */
   readonly smolTomlMs: number;
   readonly smolTomlCpuMs: number;
+  /** The didOpen encoded as the client writes it and decoded as the server reads it, in this process: the open's part no server work removes. */
+  readonly message: { readonly encodeMs: number; readonly decodeMs: number };
   /** The server with the client's V8 options, and with V8's defaults. */
   readonly clientOptions: ServerOpen;
   readonly v8Defaults: ServerOpen;
@@ -106,6 +110,8 @@ export interface ServerOpen {
   readonly openMs: number;
   /** The server's own time for the open's validation (packs/validationStats). */
   readonly serverMs: number;
+  /** The server process's CPU time from the didOpen sent to the diagnostics received (the receipt included): load on the machine adds none. */
+  readonly serverCpuMs: number;
   /** The first hover in the middle turn after the diagnostics arrived, and the one after it. */
   readonly firstHoverMs: number;
   readonly secondHoverMs: number;
@@ -117,17 +123,21 @@ export async function largeOpenFigures(input: string, text: string): Promise<Lar
   const clientOptions = await serverOpen(input, text, serverExecArgv);
   collectGarbage();
   const v8Defaults = await serverOpen(input, text, []);
-  return { input, bytes: Buffer.byteLength(text), smolTomlMs: smol.ms, smolTomlCpuMs: smol.cpuMs, clientOptions, v8Defaults };
+  collectGarbage();
+  const message = messageFigures(`file:///bench/${input}.prompts`, languageIds.prompts, text);
+  return { input, bytes: Buffer.byteLength(text), smolTomlMs: smol.ms, smolTomlCpuMs: smol.cpuMs, message, clientOptions, v8Defaults };
 }
 
 async function serverOpen(input: string, text: string, execArgv: readonly string[]): Promise<ServerOpen> {
   const session = await benchSession({ execArgv });
   try {
     const uri = `file:///bench/${input}.prompts`;
+    const cpuBefore = cpuMsOf(session.process.pid!);
     const openedAt = performance.now();
     await session.open(uri, languageIds.prompts, text);
     checked(await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000), input);
     const openMs = performance.now() - openedAt;
+    const serverCpuMs = cpuMsOf(session.process.pid!) - cpuBefore;
     const stats = await session.request<ValidationStatsResult>(validationStatsRequest, {});
     const line = lineOf(text, middleTurnText(text)) - 1;
     const hover = async (): Promise<number> => {
@@ -137,7 +147,7 @@ async function serverOpen(input: string, text: string, execArgv: readonly string
     };
     const firstHoverMs = await hover();
     const secondHoverMs = await hover();
-    return { execArgv, openMs, serverMs: stats.documents[uri]!.serverMs, firstHoverMs, secondHoverMs };
+    return { execArgv, openMs, serverMs: stats.documents[uri]!.serverMs, serverCpuMs, firstHoverMs, secondHoverMs };
   } finally {
     await session.stop();
   }

@@ -194,6 +194,13 @@ function memoryOf(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   return Number(kb) * 1024;
 }
 
+/** A process's CPU time so far (user and system, /proc's clock ticks of 10 ms). */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are the stat line's 14th and 15th fields; the 3rd (state) comes first after the name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /** The line `offset` is on. */
 export function lineOf(text: string, offset: number): number {
   let line = 0;

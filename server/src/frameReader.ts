@@ -9,8 +9,9 @@
 // which is where the following message is when the bad one was too long.
 // A large frame arrives in many chunks (64 KB each from a pipe): once its
 // headers are read, each chunk is copied into the frame's own buffer as it
-// comes (grown by doubling up to its Content-Length, so a length that lies
-// costs only what arrives). Joining each chunk onto all that came before
+// comes, of its Content-Length from the start (memory is only touched as
+// it fills) or, past `maxUpFront`, grown by doubling, so a length that lies
+// costs only what arrives. Joining each chunk onto all that came before
 // copied a 30 MB didOpen about 470 times, 4 s that held every message
 // behind it; and a join of the whole frame at its end would be one more
 // 30 MB copy in the tick that parses it (issue 31).
@@ -19,6 +20,8 @@ import { AbstractMessageReader, type DataCallback, Disposable, type Message, typ
 
 const headerEnd = Buffer.from('\r\n\r\n', 'ascii');
 const lengthHeader = Buffer.from('Content-Length:', 'ascii');
+/** A frame up to this size gets its whole buffer at once; a larger one's grows as it arrives (its length may lie). */
+const maxUpFront = 256 * 1024 * 1024;
 /** Headers longer than this are no LSP headers (they are a few dozen bytes). */
 const maxHeaderBytes = 8 * 1024;
 
@@ -156,7 +159,7 @@ class Filling {
     readonly bodyBytes: number,
   ) {
     this.size = bodyStart + bodyBytes;
-    this.buffer = Buffer.allocUnsafe(Math.min(this.size, Math.max(2 * start.length, 1 << 20)));
+    this.buffer = Buffer.allocUnsafe(this.size <= maxUpFront ? this.size : Math.max(2 * start.length, 1 << 20));
     start.copy(this.buffer);
     this.filled = start.length;
   }
