@@ -12,6 +12,7 @@ import { ChunkedTextDocument } from '../../../server/src/chunkedTextDocument';
 import { FileLimits } from '../../../server/src/fileLimits';
 import { ResyncingFrameReader } from '../../../server/src/frameReader';
 import { finish } from '../../../src-shared/steps';
+import { controlRunsInSteps } from '../../../src-shared/text/controlCharacters';
 import { defaultSettings } from '../../../src-shared/settings';
 import { growth } from '../../support/growth';
 
@@ -87,4 +88,20 @@ test('the line table is built in slices of about 1 MB, and then a position costs
   assert.deepEqual(doc.positionAt(middle), { line: text.slice(0, middle).split('\n').length - 1, character: 0 });
   assert.equal(doc.offsetAt({ line: doc.lineCount - 1, character: 0 }), text.lastIndexOf('\n') + 1);
   assert.equal(doc.countedCharacters, text.length, 'nothing counted again');
+});
+
+test('a pack\'s control characters are searched a megabyte a step, and a run a step\'s end cuts is one run', () => {
+  const step = 1 << 20;
+  // Runs at the start, across the first and second step boundaries, at the end.
+  const text = `\x01\x02${'a'.repeat(step - 4)}\x03\x04\x05\x06${'b'.repeat(step - 3)}\x07\x08${'c'.repeat(10)}\x7f`;
+  let steps = 0;
+  const it = controlRunsInSteps(text);
+  let r = it.next();
+  for (; !r.done; r = it.next()) steps++;
+  assert.equal(steps, 2, 'three megabyte pieces, two yields between them');
+  const expected: { start: number; end: number }[] = [];
+  // eslint-disable-next-line no-control-regex -- the forbidden set, searched in one piece as the reference
+  for (const m of text.matchAll(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]+/g)) expected.push({ start: m.index, end: m.index + m[0].length });
+  assert.deepEqual(r.value, expected);
+  assert.equal(expected.length, 4);
 });
