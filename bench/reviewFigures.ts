@@ -16,10 +16,9 @@ import { reviewOf } from '../src-shared/prompts/review/build';
 import type { ReviewCard } from '../src-shared/prompts/review/view';
 import { slotKey } from '../src-shared/prompts/review/outline';
 import { reviewRequest, reviewSearchRequest, type ReviewParams, type ReviewResult, type ReviewSearchResult } from '../src-shared/protocol/prompts';
-import { LspSession } from '../test/support/lspSession';
 import { type Figure, measure, median, type Plan } from './measure';
 import { middleTurnText, promptsInput, turnTextLineOffsets } from './promptsInput';
-import { lineOf } from './serverFigures';
+import { benchSession, checked, lineOf } from './serverFigures';
 
 export interface ReviewFigures {
   readonly input: string;
@@ -53,7 +52,7 @@ export async function reviewFigures(input: string, text: string, plan: Plan, edi
   const doc = parsePrompts(text);
   const findings = validatePrompts(doc, { strictUnknownTools: false });
   const core = measure(text.length, plan, () => reviewOf(doc, { findings, unlogged: [], head: { kind: 'compared' }, published: false }));
-  const session = await LspSession.start({ settings: { maxFileSizeMB: 200 } });
+  const session = await benchSession();
   try {
     const uri = `file:///bench/review-${input}.prompts`;
     const opened = performance.now();
@@ -180,12 +179,12 @@ export async function longSessionFigures(turns: number, edits: number): Promise<
   const text = promptsInput(1, 11, turns);
   const doc = parsePrompts(text);
   const input = `1 session of ${turns.toLocaleString('en-US')} turns`;
-  const session = await LspSession.start({ settings: { maxFileSizeMB: 200 } });
+  const session = await benchSession();
   try {
     const pid = session.process.pid!;
     const uri = `file:///bench/review-long-${turns}.prompts`;
     await session.open(uri, 'spec-prompts', text);
-    await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000);
+    checked(await session.waitForDiagnostics(uri, (p) => p.version === 1, 600_000), input);
     const holding = new Holding();
     const ask = (window: ReviewParams['window']): Promise<ReviewResult> => session.request<ReviewResult>(reviewRequest, { uri, published: false, ...holding.params(), window });
     const first = await ask({ from: 0, to: 6 });
