@@ -11,6 +11,7 @@
 // examples (`AKIAIOSFODNN7EXAMPLE`, `<your token>`, `xxxx`, `${TOKEN}`, a
 // URL whose password is `password`) are not findings.
 
+import { invisibleChars } from '../../text/invisibleChars';
 import { isPublishedExample } from './exampleSecrets';
 import { scannerRows } from './scannerSecrets';
 import type { SecretRow } from './secretRows';
@@ -97,13 +98,24 @@ interface Group {
  */
 const common = /[a-z.]/;
 
-/** In the table of characters: one that is no anchor, and one that is invisible. */
+/**
+ * In the table of characters: one that is no anchor; one that the
+ * invisible-characters check reports but that hides no token from this
+ * reader (the Arabic letter mark); one that is invisible.
+ */
 const plain = 0;
+const notedMark = 254;
 const invisibleMark = 255;
+
+/** What a scan noticed beside its matches, for a caller that passes it. */
+export interface ScanNotes {
+  /** Set when the string holds a character the invisible-characters check reports (text/invisibleChars.ts): only such strings need that check. */
+  invisible: boolean;
+}
 
 export class SecretMatcher {
   private readonly groups: Group[] = [];
-  /** For each UTF-16 code: 0, the anchor group's index + 1, or `invisibleMark`. */
+  /** For each UTF-16 code: 0, the anchor group's index + 1, `notedMark` or `invisibleMark`. */
   private readonly table = new Uint8Array(0x10000);
   /** The one search: every anchor character and every invisible one, the common ones only where a head stands around them. */
   private readonly search: RegExp;
@@ -157,7 +169,9 @@ export class SecretMatcher {
     });
     this.groups.push(...groups);
     for (let code = 0x80; code < 0x10000; code++) if (isInvisible(code)) this.table[code] = invisibleMark;
+    for (const ch of invisibleChars.keys()) if (this.table[ch.charCodeAt(0)] === plain) this.table[ch.charCodeAt(0)] = notedMark;
     this.search = searchFor(
+      this.table,
       sources.map((source, k) => {
         const g = groups[k]!;
         const heads = g.wordsByLast === undefined ? [...g.headsByBefore, ...g.headsByAfter].flatMap((es) => es ?? []) : undefined;
@@ -168,17 +182,22 @@ export class SecretMatcher {
 
   /** Every match in `value`, placeholders included, in order, none overlapping (at one start, the first row wins). */
   matchAll(value: string): readonly SecretMatch[] {
-    return this.scan(value, false);
+    return this.scan(value, false, undefined);
   }
 
-  /** Every secret in `value`: the matches that are not placeholders or documentation examples. */
-  find(value: string): readonly SecretMatch[] {
-    return this.scan(value, true);
+  /**
+   * Every secret in `value`: the matches that are not placeholders or
+   * documentation examples. `notes`, when given, says what else the scan
+   * saw; a string too short to hold a secret is not scanned, and its notes
+   * stay as they were.
+   */
+  find(value: string, notes?: ScanNotes): readonly SecretMatch[] {
+    return this.scan(value, true, notes);
   }
 
-  private scan(value: string, skipPlaceholders: boolean): readonly SecretMatch[] {
+  private scan(value: string, skipPlaceholders: boolean, notes: ScanNotes | undefined): readonly SecretMatch[] {
     if (value.length < shortestSecret) return none;
-    return this.scanAsWritten(value, skipPlaceholders, !this.asWritten) ?? this.scanVisible(value, skipPlaceholders);
+    return this.scanAsWritten(value, skipPlaceholders, !this.asWritten, notes) ?? this.scanVisible(value, skipPlaceholders);
   }
 
   /**
@@ -187,7 +206,7 @@ export class SecretMatcher {
    * read both ways). Most strings hold no anchor at all: they cost the
    * pass, and allocate nothing.
    */
-  private scanAsWritten(value: string, skipPlaceholders: boolean, stopAtInvisible: boolean): readonly SecretMatch[] | undefined {
+  private scanAsWritten(value: string, skipPlaceholders: boolean, stopAtInvisible: boolean, notes?: ScanNotes): readonly SecretMatch[] | undefined {
     const search = this.search;
     search.lastIndex = 0;
     let found: Ranked[] | undefined;
@@ -195,8 +214,9 @@ export class SecretMatcher {
     while (search.test(value)) {
       const i = search.lastIndex - 1;
       const t = this.table[value.charCodeAt(i)]!;
-      if (t === invisibleMark) {
-        if (stopAtInvisible) return undefined;
+      if (t >= notedMark) {
+        if (notes) notes.invisible = true;
+        if (t === invisibleMark && stopAtInvisible) return undefined;
         continue;
       }
       found = this.tryGroup(value, this.groups[t - 1]!, i, skipPlaceholders, found);
@@ -276,8 +296,8 @@ function tryWords(value: string, words: ByCode<WordEntry>, end: number, quoted: 
 const matcher = new SecretMatcher(secretRows);
 
 /** Every secret in `value`, in order, none overlapping; placeholders and documentation examples left out. */
-export function findSecrets(value: string): readonly SecretMatch[] {
-  return matcher.find(value);
+export function findSecrets(value: string, notes?: ScanNotes): readonly SecretMatch[] {
+  return matcher.find(value, notes);
 }
 
 /** Every match of any row, placeholders too: what text the extension writes about a file hides. */
@@ -288,8 +308,8 @@ export function matchSecrets(value: string): readonly SecretMatch[] {
 /** What a string without a match gives: one shared empty answer, not an array per string scanned. */
 const none: readonly SecretMatch[] = Object.freeze([]);
 
-/** Shorter strings cannot hold a match ("api" + "=" + 8 characters). */
-const shortestSecret = 12;
+/** Shorter strings cannot hold a match ("api" + "=" + 8 characters); a key shorter than that is not scanned at all, not even by a team's patterns. */
+export const shortestSecret = 12;
 
 /**
  * The search for `groups`' anchors and the invisible characters: one
@@ -299,10 +319,12 @@ const shortestSecret = 12;
  * of words is found at every anchor. What the look lets through is checked
  * in full after, so it need only never turn away a head.
  */
-function searchFor(groups: readonly { codes: readonly number[]; heads: readonly HeadEntry[] | undefined; folded: readonly HeadEntry[] }[]): RegExp {
+function searchFor(table: Uint8Array, groups: readonly { codes: readonly number[]; heads: readonly HeadEntry[] | undefined; folded: readonly HeadEntry[] }[]): RegExp {
   const all = groups.flatMap((g) => g.codes);
   const checked = groups.filter((g) => g.heads !== undefined && g.codes.some((c) => common.test(String.fromCharCode(c))));
-  const invisibles = invisibleRanges.map(([from, to]) => (from === to ? unit(from) : `${unit(from)}-${unit(to)}`)).join('');
+  const invisibles = rangesOf(table, (t) => t >= notedMark)
+    .map(([from, to]) => (from === to ? unit(from) : `${unit(from)}-${unit(to)}`))
+    .join('');
   // Per group, from just after the character found: not (it is one of the group's and no head's look holds there).
   const refusals = checked.map((g) => {
     const looks = [...new Set([...g.heads!.map((e) => around(e, false)), ...g.folded.map((e) => around(e, true))])];
@@ -327,6 +349,18 @@ function foldedClass(ch: string): string {
   const codes = new Set([ch.toLowerCase().charCodeAt(0), ch.toUpperCase().charCodeAt(0)]);
   for (let c = 0x80; c < 0x10000; c++) if (fold(c) !== -1 && fold(c) === fold(ch.charCodeAt(0))) codes.add(c);
   return `[${[...codes].map(unit).join('')}]`;
+}
+
+/** The runs of codes whose mark in `table` passes `test`, as [first, last] pairs. */
+function rangesOf(table: Uint8Array, test: (mark: number) => boolean): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let c = 0; c < table.length; c++) {
+    if (!test(table[c]!)) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === c - 1) last[1] = c;
+    else ranges.push([c, c]);
+  }
+  return ranges;
 }
 
 /** `c` as a regex escape, safe inside a class and out. */
