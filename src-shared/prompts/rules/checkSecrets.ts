@@ -49,7 +49,7 @@ export function checkSecrets(report: Report, block: Block, options: SecretOption
   const extra = teamPatterns(options.extraPatterns).patterns;
   const notes: ScanNotes = { invisible: false };
   const find = (s: string): readonly Found[] => {
-    const matches = findSecrets(s, notes);
+    const matches = findSecrets(s, invisible && notes);
     // Most strings hold nothing: they cost the search, and no array of their own.
     if (extra.length === 0) return matches.length === 0 ? nothing : matches.map(asFound);
     return withoutOverlaps([...matches.map(asFound), ...extraMatches(s, extra)]);

@@ -98,13 +98,8 @@ interface Group {
  */
 const common = /[a-z.]/;
 
-/**
- * In the table of characters: one that is no anchor; one that the
- * invisible-characters check reports but that hides no token from this
- * reader (the Arabic letter mark); one that is invisible.
- */
+/** In the table of characters: one that is no anchor, and one that is invisible. */
 const plain = 0;
-const notedMark = 254;
 const invisibleMark = 255;
 
 /** What a scan noticed beside its matches, for a caller that passes it. */
@@ -115,10 +110,17 @@ export interface ScanNotes {
 
 export class SecretMatcher {
   private readonly groups: Group[] = [];
-  /** For each UTF-16 code: 0, the anchor group's index + 1, `notedMark` or `invisibleMark`. */
+  /** For each UTF-16 code: 0, the anchor group's index + 1, or `invisibleMark`. */
   private readonly table = new Uint8Array(0x10000);
   /** The one search: every anchor character and every invisible one, the common ones only where a head stands around them. */
   private readonly search: RegExp;
+  /**
+   * What the invisible-characters check reports that hides no token from
+   * this reader (the Arabic letter mark): looked for apart, by indexOf, only
+   * for a caller's notes. In the search's class, U+061C made every search
+   * four times slower.
+   */
+  private readonly notedApart: readonly string[];
 
   /**
    * `asWritten` reads strings only as written, as the writer's Python does
@@ -169,7 +171,7 @@ export class SecretMatcher {
     });
     this.groups.push(...groups);
     for (let code = 0x80; code < 0x10000; code++) if (isInvisible(code)) this.table[code] = invisibleMark;
-    for (const ch of invisibleChars.keys()) if (this.table[ch.charCodeAt(0)] === plain) this.table[ch.charCodeAt(0)] = notedMark;
+    this.notedApart = [...invisibleChars.keys()].filter((ch) => this.table[ch.charCodeAt(0)] === plain);
     this.search = searchFor(
       this.table,
       sources.map((source, k) => {
@@ -197,7 +199,9 @@ export class SecretMatcher {
 
   private scan(value: string, skipPlaceholders: boolean, notes: ScanNotes | undefined): readonly SecretMatch[] {
     if (value.length < shortestSecret) return none;
-    return this.scanAsWritten(value, skipPlaceholders, !this.asWritten, notes) ?? this.scanVisible(value, skipPlaceholders);
+    const found = this.scanAsWritten(value, skipPlaceholders, !this.asWritten, notes) ?? this.scanVisible(value, skipPlaceholders);
+    if (notes && !notes.invisible) for (const ch of this.notedApart) if (value.includes(ch)) notes.invisible = true;
+    return found;
   }
 
   /**
@@ -214,9 +218,9 @@ export class SecretMatcher {
     while (search.test(value)) {
       const i = search.lastIndex - 1;
       const t = this.table[value.charCodeAt(i)]!;
-      if (t >= notedMark) {
+      if (t === invisibleMark) {
         if (notes) notes.invisible = true;
-        if (t === invisibleMark && stopAtInvisible) return undefined;
+        if (stopAtInvisible) return undefined;
         continue;
       }
       found = this.tryGroup(value, this.groups[t - 1]!, i, skipPlaceholders, found);
@@ -322,7 +326,7 @@ export const shortestSecret = 12;
 function searchFor(table: Uint8Array, groups: readonly { codes: readonly number[]; heads: readonly HeadEntry[] | undefined; folded: readonly HeadEntry[] }[]): RegExp {
   const all = groups.flatMap((g) => g.codes);
   const checked = groups.filter((g) => g.heads !== undefined && g.codes.some((c) => common.test(String.fromCharCode(c))));
-  const invisibles = rangesOf(table, (t) => t >= notedMark)
+  const invisibles = rangesOf(table, (t) => t === invisibleMark)
     .map(([from, to]) => (from === to ? unit(from) : `${unit(from)}-${unit(to)}`))
     .join('');
   // Per group, from just after the character found: not (it is one of the group's and no head's look holds there).
