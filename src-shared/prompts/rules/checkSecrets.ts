@@ -14,7 +14,7 @@ import type { PathSegment } from '../toml/tableView';
 import { promptsCodes as codes } from './codes';
 import type { Report } from './report';
 import { allowingComment, commentSpan, commentText, outsideQuoted, overlapsAny, quotedSpans } from './secretComments';
-import { findSecrets, isPlaceholder, redaction, type ScanNotes, type SecretMatch, shortestSecret } from './secrets';
+import { findSecrets, isPlaceholder, noteOnly, redaction, type ScanNotes, type SecretMatch, shortestSecret } from './secrets';
 import { keyOf, keySpans, stringSpans, type StringVisitor, walkStrings } from './valueWalk';
 import { type ExtraSecretPattern, teamMatches, teamPatterns, type TeamPattern } from './teamPatterns';
 
@@ -40,8 +40,8 @@ interface Found {
 
 /**
  * Reports the secrets of `block`. With `invisible`, the walk also hands it
- * every string and key that may hold an invisible character (the scan
- * notes those it meets, and one too short to scan is handed on as it is):
+ * every string and key that holds a character it reports (the scan notes
+ * them; a string too short to scan is read for them alone):
  * validation runs the invisible-characters check that way, in the same
  * walk, instead of a walk and a search of its own over every string.
  */
@@ -58,13 +58,14 @@ export function checkSecrets(report: Report, block: Block, options: SecretOption
   if (block.value) {
     walkStrings(block.value, {
       string: (v, path) => {
-        notes.invisible = v.length < shortestSecret;
+        notes.invisible = false;
         const found = find(v);
         if (found.length > 0) reportInString(report, block, path, found, options, reported);
         if (invisible && notes.invisible) invisible.string(v, path);
       },
       key: (key, path) => {
-        notes.invisible = key.length < shortestSecret;
+        notes.invisible = false;
+        if (key.length < shortestSecret && invisible) noteOnly(key, notes);
         const found = key.length < shortestSecret ? nothing : find(key);
         if (found.length > 0) reportInKey(report, block, path, key, found, options);
         if (invisible && notes.invisible) invisible.key(key, path);

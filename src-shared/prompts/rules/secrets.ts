@@ -98,6 +98,9 @@ interface Group {
  */
 const common = /[a-z.]/;
 
+/** The characters beyond ASCII that `fold` takes for an ASCII letter. */
+const foldedToAscii = [0x130, 0x131, 0x17f, 0x212a];
+
 /** In the table of characters: one that is no anchor, and one that is invisible. */
 const plain = 0;
 const invisibleMark = 255;
@@ -170,7 +173,7 @@ export class SecretMatcher {
       }
     });
     this.groups.push(...groups);
-    for (let code = 0x80; code < 0x10000; code++) if (isInvisible(code)) this.table[code] = invisibleMark;
+    for (const [from, to] of invisibleRanges) this.table.fill(invisibleMark, from, to + 1);
     this.notedApart = [...invisibleChars.keys()].filter((ch) => this.table[ch.charCodeAt(0)] === plain);
     this.search = searchFor(
       this.table,
@@ -190,18 +193,28 @@ export class SecretMatcher {
   /**
    * Every secret in `value`: the matches that are not placeholders or
    * documentation examples. `notes`, when given, says what else the scan
-   * saw; a string too short to hold a secret is not scanned, and its notes
-   * stay as they were.
+   * saw (it is only ever set).
    */
   find(value: string, notes?: ScanNotes): readonly SecretMatch[] {
     return this.scan(value, true, notes);
   }
 
   private scan(value: string, skipPlaceholders: boolean, notes: ScanNotes | undefined): readonly SecretMatch[] {
-    if (value.length < shortestSecret) return none;
+    if (value.length < shortestSecret) {
+      if (notes) this.note(value, notes);
+      return none;
+    }
     const found = this.scanAsWritten(value, skipPlaceholders, !this.asWritten, notes) ?? this.scanVisible(value, skipPlaceholders);
     if (notes && !notes.invisible) for (const ch of this.notedApart) if (value.includes(ch)) notes.invisible = true;
     return found;
+  }
+
+  /** What `notes` asks of `value`, without looking for secrets: a short string's characters, read one by one. */
+  note(value: string, notes: ScanNotes): void {
+    for (let i = 0; i < value.length && !notes.invisible; i++) {
+      const c = value.charCodeAt(i);
+      if (this.table[c] === invisibleMark || (c >= 0x80 && this.notedApart.includes(value[i]!))) notes.invisible = true;
+    }
   }
 
   /**
@@ -304,6 +317,11 @@ export function findSecrets(value: string, notes?: ScanNotes): readonly SecretMa
   return matcher.find(value, notes);
 }
 
+/** Sets `notes` for `value` as `findSecrets` would, without looking for secrets (a key too short to scan). */
+export function noteOnly(value: string, notes: ScanNotes): void {
+  matcher.note(value, notes);
+}
+
 /** Every match of any row, placeholders too: what text the extension writes about a file hides. */
 export function matchSecrets(value: string): readonly SecretMatch[] {
   return matcher.matchAll(value);
@@ -351,7 +369,7 @@ function around(e: HeadEntry, folded: boolean): string {
 /** The characters Python's IGNORECASE takes for `ch` (see `fold`), as a class. */
 function foldedClass(ch: string): string {
   const codes = new Set([ch.toLowerCase().charCodeAt(0), ch.toUpperCase().charCodeAt(0)]);
-  for (let c = 0x80; c < 0x10000; c++) if (fold(c) !== -1 && fold(c) === fold(ch.charCodeAt(0))) codes.add(c);
+  for (const c of foldedToAscii) if (fold(c) === fold(ch.charCodeAt(0))) codes.add(c);
   return `[${[...codes].map(unit).join('')}]`;
 }
 
