@@ -2,12 +2,14 @@
 // `pre-commit` on a temporary repository that uses this one as its hook
 // repository: a commit of a bad .prompts file fails, a good one passes, and
 // staged files under prompts/ are judged in their bundle (a session id
-// another file there holds, a .md there), the hook's pattern taking them.
+// another file there holds, a .md there), and a pack named by its first
+// line only (`system-prompt.md`) is checked while a file that is none of
+// ours passes.
 // Skipped, saying so, where `pre-commit` is not installed (.ci/run installs
 // Debian's).
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -72,4 +74,11 @@ test('the pre-commit hook fails a commit of a bad .prompts file and passes a goo
   assert.match(markdown.stdout, /prompts\/notes\.md:1:1: error bundle\/markdown-in-prompts: /);
   const fine = staged('prompts/feature-y.prompts', promptsFile('feature/y', [{ id: 'own' }]));
   assert.equal(fine.status, 0, `a good file of the bundle failed:\n${fine.stdout}${fine.stderr}`);
+
+  // A pack is a pack by its first line whatever its name; a file that is none of ours passes untouched.
+  const pack = staged('system-prompt.md', readFileSync(path.join(examplesDir, 'broken', 'corrupt.pack'), 'utf8'));
+  assert.notEqual(pack.status, 0, `a corrupt pack named .md passed:\n${pack.stdout}${pack.stderr}`);
+  assert.match(pack.stdout, /system-prompt\.md:\d+:\d+: error pack\//);
+  const other = staged('notes.txt', 'not a pack\n');
+  assert.equal(other.status, 0, `a file that is none of ours failed:\n${other.stdout}${other.stderr}`);
 });
