@@ -3,11 +3,11 @@
 // texts run to megabytes, so it does not run fifty regexes over every
 // string: each row names an anchor, one character every match holds at a
 // known place that is rare in prose where it can be (`_` of `ghp_`, `-` of
-// `glpat-`, `:` of `https:`). One pass over each string looks every
-// character up in a table of the anchors' characters and the invisible ones,
-// and a row's regex runs only where its anchor says a match would start.
-// (A regex alternation of the anchors cost three times the pass: it tries
-// every alternative at every position.) Placeholders and documentation
+// `glpat-`, `:` of `https:`). One search, a regex character class of every
+// anchor character and every invisible one, passes over each string, and a
+// row's regex runs only where its anchor says a match would start. (An
+// alternation of the anchors cost more than twice the class: it tries every
+// alternative at every position.) Placeholders and documentation
 // examples (`AKIAIOSFODNN7EXAMPLE`, `<your token>`, `xxxx`, `${TOKEN}`, a
 // URL whose password is `password`) are not findings.
 
@@ -73,7 +73,7 @@ interface WordEntry {
   readonly quoted: boolean;
 }
 
-/** Entries by an ASCII character code (heads by their first character, words by their last, folded as IGNORECASE does). */
+/** Entries by an ASCII character code (heads by a character beside the anchor, words by their last, folded as IGNORECASE does). */
 type ByCode<T> = readonly (readonly T[] | undefined)[];
 
 /**
