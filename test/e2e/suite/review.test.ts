@@ -395,6 +395,13 @@ suite('session review of a very long file', () => {
     bounded(deep, 'in the long session');
     assert.ok(!deep.text.includes('Huge 150, turn 10:'), 'the turns far above are not in the DOM');
 
+    // A keystroke in that turn: the card comes under a new key with its outline named as held, the page shows the edit.
+    const deepLine = lineOf(document, 'Huge 150, turn 2500:');
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(deepLine, '  text = "'.length), 'Edited ')));
+    const edited = await waitForReport(packs, uri, (r) => r.version === document.version && r.text.includes('Edited Huge 150, turn 2500:'), 'the edited turn on the page');
+    bounded(edited, 'after the keystroke');
+    assert.ok(edited.text.includes('Huge 150, turn 2501:'), 'the turns around it still shown');
+
     // The cursor on the last session brings it (and its turn) in and lights it up.
     const last = lineOf(document, 'Session 299, turn 3');
     editor.selection = new vscode.Selection(last, 2, last, 2);
