@@ -57,6 +57,14 @@ interface Shown {
   shift: number;
 }
 
+/** What stays in place through a layout: a card's head (`turn` null) or turn, by key and by position, and its top on screen. */
+interface Anchor {
+  readonly key: string;
+  readonly position: number;
+  readonly turn: number | null;
+  readonly top: number;
+}
+
 /** Space between two cards and between two turns (media/review.css). */
 const cardGap = 12;
 const turnGap = 6;
@@ -115,6 +123,8 @@ export class CardList {
    * more turns of a card held), and the outlines of the others.
    */
   update(order: readonly string[], lines: readonly number[], cards: readonly ReviewCard[], outlines: readonly CardOutline[]): void {
+    // Taken before anything here changes the DOM (placeholders of turns that came are dropped below).
+    const anchor = this.anchorNow();
     const before = this.order.map((k) => this.slots.get(k)!.outline);
     for (const c of cards) {
       const held = this.slots.get(c.key);
@@ -157,7 +167,7 @@ export class CardList {
     this.order = order.filter((k) => this.slots.has(k));
     this.positions = new Map(this.order.map((k, p) => [this.slots.get(k)!.outline.index, p]));
     this.lastNeed = '';
-    this.render();
+    this.render(anchor);
   }
 
   get ids(): string[] {
@@ -306,6 +316,14 @@ export class CardList {
 
   /** Scrolls to where a card (or its turn) is by the heights known so far. */
   private scrollNear(key: string, turn: number | null, block: ScrollLogicalPosition): void {
+    const y = this.offsetOf(key, turn);
+    const origin = this.top.getBoundingClientRect().top + window.scrollY;
+    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    window.scrollTo({ top: Math.max(0, origin + y - (block === 'start' ? padding : window.innerHeight / 3)) });
+  }
+
+  /** Where a card (or its turn) is below the top spacer by the heights known so far. */
+  private offsetOf(key: string, turn: number | null): number {
     const p = this.order.indexOf(key);
     let y = 0;
     for (let k = 0; k < p; k++) y += this.cardHeight(this.order[k]!);
@@ -313,9 +331,7 @@ export class CardList {
       y += this.headHeight(key);
       for (let t = 0; t < turn; t++) y += this.turnHeight(key, t);
     }
-    const origin = this.top.getBoundingClientRect().top + window.scrollY;
-    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-    window.scrollTo({ top: Math.max(0, origin + y - (block === 'start' ? padding : window.innerHeight / 3)) });
+    return y;
   }
 
   /** The element of a card (or its turn) when it is on the page with its content. */
@@ -338,8 +354,66 @@ export class CardList {
     });
   }
 
+  /**
+   * The first card head or turn on the page whose bottom is below the top of the screen (under the sticky header),
+   * and where its top is: what the page keeps in place through a layout that is not a jump.
+   */
+  private anchorNow(): Anchor | undefined {
+    if (this.pinned) return this.pinnedAnchor(this.pinned);
+    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    for (const [p, key] of this.order.entries()) {
+      const s = this.shown.get(key);
+      if (!s) continue;
+      const head = s.content ? s.element.querySelector<HTMLElement>('.card-head')! : s.element;
+      const rect = head.getBoundingClientRect();
+      if (rect.bottom > padding && rect.height > 0) return { key, position: p, turn: null, top: s.element.getBoundingClientRect().top };
+      for (const t of [...s.turns.keys()].sort((a, b) => a - b)) {
+        const r = s.turns.get(t)!.getBoundingClientRect();
+        if (r.bottom > padding) return { key, position: p, turn: t, top: r.top };
+      }
+    }
+    return undefined;
+  }
+
+  /** The card head or turn a pin holds (its element, or the one holding the mark it is), at where the pin holds it. */
+  private pinnedAnchor(pin: { element: HTMLElement; top: number }): Anchor | undefined {
+    for (const [p, key] of this.order.entries()) {
+      const s = this.shown.get(key);
+      if (!s?.element.contains(pin.element)) continue;
+      for (const [t, li] of s.turns) if (li.contains(pin.element)) return { key, position: p, turn: t, top: li.getBoundingClientRect().top + pin.top - pin.element.getBoundingClientRect().top };
+      return { key, position: p, turn: null, top: s.element.getBoundingClientRect().top + pin.top - pin.element.getBoundingClientRect().top };
+    }
+    return undefined;
+  }
+
+  /**
+   * The anchor back where it was: content that came above it (a placeholder's estimate becoming a height), a card
+   * edited under a new key, or a spacer re-estimated would otherwise move what is on screen. A card that came
+   * under a new key at the anchor's place stands for it. The page does this itself (overflow-anchor is off in
+   * media/review.css: Chromium drops its anchor when the node is replaced, as a re-keyed card's are).
+   */
+  private holdAnchor(anchor: Anchor | undefined, built: boolean): void {
+    // A jump scrolls on its own; after the patch a pin still held has put its element back itself.
+    if (!anchor || this.wanted || (built && this.pinned)) return;
+    const key = this.slots.has(anchor.key) ? anchor.key : this.order[anchor.position];
+    if (key === undefined) return;
+    let delta: number;
+    if (!built) {
+      // Before the DOM is patched, by the heights known now (what came may have moved it out of the turns built).
+      delta = this.top.getBoundingClientRect().top + this.offsetOf(key, anchor.turn) - anchor.top;
+    } else {
+      // After, by its element: the heights measured on the way.
+      const s = this.shown.get(key);
+      const element = anchor.turn === null ? s?.element : s?.turns.get(anchor.turn);
+      if (!element) return;
+      delta = element.getBoundingClientRect().top - anchor.top;
+    }
+    if (Math.abs(delta) > 0.5) window.scrollBy({ top: delta });
+  }
+
   /** Puts in the DOM what is near the screen, measures it, and asks for what it lacks. */
-  render(): void {
+  render(anchor = this.anchorNow()): void {
+    this.holdAnchor(anchor, false);
     const origin = this.top.getBoundingClientRect().top;
     const screen = window.innerHeight || 800;
     const from = -origin - screen;
@@ -381,6 +455,7 @@ export class CardList {
     const moved = this.measure(want);
     this.settleWanted();
     this.holdPinned();
+    this.holdAnchor(anchor, true);
     const turns: TurnRange[] = [];
     for (let p = first; p <= last && first !== -1; p++) {
       const r = ranges.get(this.order[p]!)!;
@@ -663,3 +738,4 @@ export class CardList {
     return result;
   }
 }
+
