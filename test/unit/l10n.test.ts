@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import * as l10n from '@vscode/l10n';
-import fc from 'fast-check';
+import fc from '../support/fastCheck';
 import { english } from '../../src-shared/l10n';
 import { l10nBundleOf } from '../../server/src/l10n';
 import { repoRoot } from '../support/paths';

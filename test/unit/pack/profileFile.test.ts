@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { environment } from '../../../src-shared/pack/environment';
 import { parseProfileFile, profileFromJson } from '../../../src-shared/pack/profileFile';
 import { builtinProfiles, profiles } from '../../../src-shared/pack/profiles';

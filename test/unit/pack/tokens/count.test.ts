@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import fc from 'fast-check';
+import fc from '../../../support/fastCheck';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kRanks from 'js-tiktoken/ranks/o200k_base';
 import cl100kRanks from 'js-tiktoken/ranks/cl100k_base';
