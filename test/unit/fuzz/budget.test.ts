@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { growth, linearRatio } from './support/budget';
+import { growth, linearRatio, settledRatio, timingRounds } from './support/budget';
 
 /** Work in proportion to the text's length, or to its square. */
 function linearWork(text: string): void {
@@ -37,12 +37,14 @@ test('a linear path grows about four times from n to 4n repeats, timed where one
   assert.deepEqual(grown.timings.map((t) => t.units / grown.timings[0]!.units), [1, 2, 4]);
   assert.ok(grown.linear, `${grown.ratio.toFixed(1)} times as long at 4n`);
   assert.ok(grown.timings[0]!.units > 16, 'grown past the first size');
+  if (grown.ratio < settledRatio) assert.equal(grown.roundsTimed, 1, 'a first round far under the bound settles it');
 });
 
 test('a quadratic path is not linear', () => {
   const grown = growth(input, warm(quadraticWork), 40)!;
   assert.ok(grown.timedEnough);
   assert.ok(!grown.linear && grown.ratio > linearRatio * linearRatio, `${grown.ratio.toFixed(1)} times as long at 4n`);
+  assert.equal(grown.roundsTimed, timingRounds, 'a verdict against a path is timed every round');
 });
 
 test('a text with no repeated run has no growth to measure', () => {
