@@ -246,13 +246,20 @@ function openTargets(packOpens: readonly PackOpenFigures[], large: LargeOpenFigu
     targets.push({ target: `pack open ${big.input} within 6x the time of ${small.input} (4x the size)`, measured: `${r.toFixed(2)}x (${big.openMs.toFixed(0)} / ${small.openMs.toFixed(0)} ms)`, met: r <= 6 });
   }
   for (const p of packOpens) {
-    targets.push({ target: `hover on another file while a ${p.input} pack opens < 100 ms`, measured: `${p.hoverMs.toFixed(0)} ms${p.hoverFirst ? '' : ' (after the pack\'s diagnostics)'}`, met: p.hoverMs < 100 && p.hoverFirst });
+    targets.push({ target: `hover on another file while a ${p.input} pack validates < 100 ms (the slowest)`, measured: p.hovers > 0 ? `${p.hoverMs.toFixed(0)} ms (${p.hovers} hovers)` : 'none answered before the pack\'s diagnostics', met: p.hoverMs < 100 && p.hovers > 0 });
+    targets.push({ target: `hover sent right behind a ${p.input} pack's didOpen < 100 ms`, measured: `${p.behindMs.toFixed(0)} ms (the didOpen's JSON decode alone: ${p.parseFloorMs.toFixed(0)} ms)`, met: p.behindMs < 100 });
   }
   if (large) {
     targets.push({ target: 'first hover after a 60 MB open < 100 ms', measured: `${large.v8Defaults.firstHoverMs.toFixed(0)} ms (client's V8 options: ${large.clientOptions.firstHoverMs.toFixed(0)} ms)`, met: large.v8Defaults.firstHoverMs < 100 && large.clientOptions.firstHoverMs < 100 });
     const r = large.v8Defaults.openMs / large.smolTomlMs;
     const c = large.clientOptions.openMs / large.smolTomlMs;
-    targets.push({ target: "60 MB open <= 1.5x smol-toml's parse, V8's defaults", measured: `${r.toFixed(2)}x (client's V8 options: ${c.toFixed(2)}x)`, met: r <= 1.5 });
+    const cpu = large.v8Defaults.serverCpuMs / large.smolTomlCpuMs;
+    const floor = (large.message.encodeMs + large.message.decodeMs) / large.smolTomlMs;
+    targets.push({
+      target: "60 MB open <= 1.5x smol-toml's parse, V8's defaults",
+      measured: `${r.toFixed(2)}x (client's V8 options: ${c.toFixed(2)}x); server CPU over smol-toml's CPU ${cpu.toFixed(2)}x; the didOpen's JSON encode + decode alone ${floor.toFixed(2)}x`,
+      met: r <= 1.5,
+    });
   }
   return targets;
 }
@@ -260,20 +267,32 @@ function openTargets(packOpens: readonly PackOpenFigures[], large: LargeOpenFigu
 function printOpen(packOpens: readonly PackOpenFigures[], large: LargeOpenFigures | undefined): void {
   const out: string[] = [];
   if (packOpens.length > 0) {
-    out.push('\nA pack of braceless prose opened through the server; a hover on a small .prompts file sent meanwhile');
+    out.push('\nA pack of braceless prose opened through the server; hovers on a small .prompts file: one right behind the didOpen, then one after another while the server reports the pack validating');
     out.push(
       formatTable(
-        ['pack', 'MB', 'open ms', 'hover sent after ms', 'hover ms', 'hover answered first'],
-        packOpens.map((p) => [p.input, (p.bytes / 1e6).toFixed(1), p.openMs.toFixed(0), String(p.hoverAfterMs), p.hoverMs.toFixed(1), p.hoverFirst ? 'yes' : 'no']),
+        ['pack', 'MB', 'open ms', 'hover behind the didOpen ms', 'its JSON decode in process ms', 'hovers while validating', 'slowest of them ms'],
+        packOpens.map((p) => [p.input, (p.bytes / 1e6).toFixed(1), p.openMs.toFixed(0), p.behindMs.toFixed(1), p.parseFloorMs.toFixed(1), String(p.hovers), p.hoverMs.toFixed(1)]),
       ),
     );
   }
   if (large) {
-    out.push(`\nThe ${large.input} .prompts open through the server against smol-toml's parse in this process (${large.smolTomlMs.toFixed(0)} ms, CPU ${large.smolTomlCpuMs.toFixed(0)} ms)`);
+    out.push(
+      `\nThe ${large.input} .prompts open through the server against smol-toml's parse in this process (${large.smolTomlMs.toFixed(0)} ms, CPU ${large.smolTomlCpuMs.toFixed(0)} ms); ` +
+        `its didOpen encoded as a client writes it ${large.message.encodeMs.toFixed(0)} ms, decoded as the server reads it ${large.message.decodeMs.toFixed(0)} ms`,
+    );
     out.push(
       formatTable(
-        ['server V8 options', 'open ms', 'open / smol-toml', 'open server ms', 'first hover ms', 'second hover ms'],
-        [large.clientOptions, large.v8Defaults].map((o) => [o.execArgv.join(' ') || "V8's defaults", o.openMs.toFixed(0), (o.openMs / large.smolTomlMs).toFixed(2), o.serverMs.toFixed(0), o.firstHoverMs.toFixed(1), o.secondHoverMs.toFixed(1)]),
+        ['server V8 options', 'open ms', 'open / smol-toml', 'open server ms', 'server CPU ms', 'server CPU / smol-toml CPU', 'first hover ms', 'second hover ms'],
+        [large.clientOptions, large.v8Defaults].map((o) => [
+          o.execArgv.join(' ') || "V8's defaults",
+          o.openMs.toFixed(0),
+          (o.openMs / large.smolTomlMs).toFixed(2),
+          o.serverMs.toFixed(0),
+          o.serverCpuMs.toFixed(0),
+          (o.serverCpuMs / large.smolTomlCpuMs).toFixed(2),
+          o.firstHoverMs.toFixed(1),
+          o.secondHoverMs.toFixed(1),
+        ]),
       ),
     );
   }
@@ -418,7 +437,9 @@ function print(
     );
   }
   if (targets.length > 0) {
-    out.push('\nTargets');
+    // Wall-clock targets on a shared machine: the load beside them says how far to trust each.
+    const load = machine['loadAverage'] as { before: number; after: number };
+    out.push(`\nTargets (1-minute load average ${load.before.toFixed(2)} before the run, ${load.after.toFixed(2)} after, on ${String(machine['cores'])} cores)`);
     out.push(formatTable(['target', 'measured', 'met'], targets.map((t) => [t.target, t.measured, t.met ? 'met' : 'missed'])));
   }
   process.stdout.write(`${out.join('\n')}\n`);

@@ -17,7 +17,7 @@
 
 import type { Finding } from './finding';
 import { scanPlaceholders } from './pack/placeholders';
-import { countTopLevelTables } from './prompts/toml/scanner';
+import { countTopLevelTables, isBareKeyChar } from './prompts/toml/scanner';
 import { finish, type Steps, unitsPerStep } from './steps';
 import { utf8LengthInSteps } from './text/utf8';
 
@@ -118,8 +118,54 @@ const promptsStepChars = 256 * 1024;
 
 /** `structureRefusal` in steps, for a server that must answer other requests while a large file is counted. */
 export function* structureRefusalInSteps(text: string, format: FileFormat, limit: number = structureLimits[format].limit): Steps<Refusal | undefined> {
+  // A .prompts file's tables are lexed only when the header lines alone could pass the limit: its parse splits the same blocks again.
+  if (format === 'prompts' && (yield* promptsTablesAtMost(text, limit)) <= limit) return undefined;
   const count = format === 'pack' ? yield* packPieces(text, limit) : yield* countTopLevelTables(text, limit, promptsStepChars);
   return count > limit ? { kind: 'tooComplex', count, limit, what: structureLimits[format].what } : undefined;
+}
+
+/**
+ * At least as many top-level tables as `countTopLevelTables` finds, from
+ * the header-looking lines alone (the first character after blanks is
+ * `[`), counted up to just past `limit` without lexing a string or a value:
+ * a line per `indexOf`, so a 60 MB file takes a small part of what its
+ * lexing does. The splitter starts a table at a header that is not dotted,
+ * or whose first key differs from the header before it; here every
+ * header-looking line is such a header unless it is dotted and its bare
+ * first key is that of the header-looking line before it. A line inside a
+ * string or an array only adds to the count, and the runs of equal first
+ * keys among all those lines are at least those among the true headers.
+ */
+export function* promptsTablesAtMost(text: string, limit: number): Steps<number> {
+  let n = 0;
+  let root: string | undefined;
+  let sinceYield = 0;
+  for (let start = text.charCodeAt(0) === 0xfeff ? 1 : 0; start < text.length && n <= limit; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    let i = skipBlanks(text, start);
+    if (text.charCodeAt(i) === 91) {
+      i = skipBlanks(text, text.charCodeAt(i + 1) === 91 ? i + 2 : i + 1);
+      const keyStart = i;
+      while (isBareKeyChar(text.charCodeAt(i))) i++;
+      const key = keyStart === i ? undefined : text.slice(keyStart, i);
+      if (key === undefined || key !== root || text.charCodeAt(skipBlanks(text, i)) !== 46) n++;
+      root = key;
+    }
+    sinceYield += end + 1 - start;
+    if (sinceYield >= promptsStepChars) {
+      sinceYield = 0;
+      yield;
+    }
+    start = end + 1;
+  }
+  return n;
+}
+
+function skipBlanks(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  while (c === 32 || c === 9) c = text.charCodeAt(++i);
+  return i;
 }
 
 /**
@@ -145,7 +191,8 @@ function* packPieces(text: string, limit: number): Steps<number> {
 
 const formatNames: Readonly<Record<FileFormat, string>> = { pack: 'a prompt pack', prompts: 'a .prompts file' };
 
-const refusalCodes: Readonly<Record<Refusal['kind'], string>> = { binary: 'binary-file', tooLarge: 'file-too-large', tooComplex: 'file-too-complex' };
+/** Each refusal's code, after the format's prefix. */
+export const refusalCodes: Readonly<Record<Refusal['kind'], string>> = { binary: 'binary-file', tooLarge: 'file-too-large', tooComplex: 'file-too-complex' };
 
 export function refusalCode(refusal: Refusal, format: FileFormat): string {
   return `${format}/${refusalCodes[refusal.kind]}`;

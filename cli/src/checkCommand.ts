@@ -53,6 +53,7 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     'max-pack-pieces': { value: true },
     ci: { value: false },
     'allow-empty': { value: false },
+    'skip-others': { value: false },
     base: { value: true },
   });
   const baselines = baselinesFor(args);
@@ -132,7 +133,11 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   /** The files whose rules really ran: the summary counts these, not every file a line names. */
   const checked = new Set<string>();
   let notChecked = 0;
+  const skipOthers = args.options.has('skip-others');
   for (const file of targets) {
+    // A hook's file list holds every staged file: one that is no pack by name or first line, no capture, no profile
+    // and no member of a bundle is no concern of ours. Only its first bytes are read.
+    if (skipOthers && isOther(file, namedBundles.members)) continue;
     const read = readFile(file, maxBytes);
     if (!read.ok && !('tooLarge' in read)) {
       problems.push(`cannot read ${file}: ${read.reason}`);
@@ -196,6 +201,11 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   if (!json) io.stderr(summary(results, checked.size, notChecked));
   if (problems.length > 0) return 2;
   return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? 1 : 0;
+}
+
+/** Whether `--skip-others` skips a named file: no pack (by extension or first line), capture, profile or bundle member. */
+function isOther(file: string, bundleMembers: ReadonlySet<string>): boolean {
+  return !isProfileFile(file) && !bundleMembers.has(path.resolve(file)) && walkedKind(file) === undefined;
 }
 
 /** The bundle roots the files named one by one lie in, and those of the files that are members (absolute paths). */

@@ -15,7 +15,7 @@ export function usage(): string {
                          [--strict-secrets] [--strict-renders] [--strict] [--max-render-bytes N]
                          [--max-render-tokens N] [--min-cached-tokens N] [--tokenizer NAME]
                          [--max-file-size-mb N] [--max-tables N] [--max-pack-pieces N] [--ci] [--allow-empty]
-                         [--base REV] [--] PATH...
+                         [--skip-others] [--base REV] [--] PATH...
   packs-and-prompts render PACK [--env FILE.packenv.json | --preset NAME] [--json] [--profile NAME|FILE]
                           [--tokenizer NAME] [--base REV]
   packs-and-prompts review --published [--format markdown] FILE.prompts
@@ -71,6 +71,9 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         note per file in prompts/curated/_pending/, which --ci makes an
         error, as the upstream review gate refuses it. A file named alone
         under a prompts/ folder is judged in that bundle too.
+        --skip-others skips a named file that is none of these (no pack by
+        name or first line, no capture, profile or bundle member) instead
+        of failing on it, so a hook can pass every staged file.
 render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
         --json prints {render, bytes, digest, renderDigest, tokens, baseline,

@@ -12,6 +12,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { type FileFormat, type Refusal, sizeRefusalInSteps, structureRefusalInSteps, type TextFacts } from '../../src-shared/fileLimits';
 import { finish, type Steps } from '../../src-shared/steps';
 import { utf8LengthInSteps } from '../../src-shared/text/utf8';
+import { textHead, textLengthOf } from './chunkedTextDocument';
 import { languageIds } from '../../src-shared/protocol/common';
 import type { Settings } from '../../src-shared/settings';
 
@@ -35,10 +36,11 @@ export class FileLimits {
 
   /** `refusal` in steps: counting a large document's bytes or structure the first time yields, so other requests are answered meanwhile. */
   *refusalInSteps(document: TextDocument, settings: Pick<Settings, 'maxFileSizeMB'>): Steps<Refusal | undefined> {
-    const length = document.offsetAt({ line: document.lineCount, character: 0 });
+    // By offsets: a line table of the whole text would be built in one piece here, before any slice (about 300 ms for a 30 MB pack).
+    const length = textLengthOf(document);
     const text: TextFacts = {
       length,
-      head: (n) => document.getText({ start: { line: 0, character: 0 }, end: document.positionAt(Math.min(n, length)) }),
+      head: (n) => textHead(document, Math.min(n, length)),
       whole: () => document.getText(),
     };
     const known = this.measuredAt(document, length);

@@ -42,6 +42,9 @@ import type { Baselines } from './prompts/handEditsBaselines';
 import type { Logger } from './errorBoundary';
 
 
+/** Resources whose settings are kept at most (a workspace's files are asked about too). */
+const maxSettingsKept = 1000;
+
 export interface ServerHost {
   /** Committed versions for hand edits and the render against HEAD. */
   baselines(trust: WorkspaceTrust): Baselines;
@@ -77,6 +80,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let canWatchFiles = false;
   let workspaceFolders: string[] = [];
   const trust = new WorkspaceTrust();
+  // The settings asked of the client (settingsFor), forgotten first when trust changes: what the other listeners ask then is asked anew.
+  const askedSettings = new Map<string, Promise<Settings>>();
+  trust.onDidChange(() => askedSettings.clear());
   const limits = new FileLimits();
   registerTrustSupport(connection, trust);
   const handEdits = registerHandEditSupport(connection, { documents, models, baselines: host.baselines(trust), now: () => new Date(), logger, trust, settingsFor, limits });
@@ -97,10 +103,24 @@ export function startServer(connection: Connection, host: ServerHost): void {
     };
   });
 
-  async function settingsFor(uri: string): Promise<Settings> {
-    if (!canAskConfiguration) return resolveSettings(undefined);
-    // Untrusted, a setting that could hide a finding keeps its default (settings.ts).
-    return resolveSettings(await connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }), { trusted: trust.trusted });
+  /**
+   * The settings of a resource, asked of the client once and kept until
+   * they change (the client sends `workspace/didChangeConfiguration` for our
+   * section) or trust does: each ask is a round trip to the client, which a
+   * hover behind a large file's validation slices waited about 45 ms for.
+   */
+  function settingsFor(uri: string): Promise<Settings> {
+    if (!canAskConfiguration) return Promise.resolve(resolveSettings(undefined));
+    let settings = askedSettings.get(uri);
+    if (!settings) {
+      if (askedSettings.size >= maxSettingsKept) askedSettings.clear();
+      // Untrusted, a setting that could hide a finding keeps its default (settings.ts).
+      settings = connection.workspace.getConfiguration({ scopeUri: uri, section: settingsSection }).then((s: unknown) => resolveSettings(s, { trusted: trust.trusted }));
+      askedSettings.set(uri, settings);
+      // A failed ask is asked again next time.
+      settings.catch(() => askedSettings.get(uri) === settings && askedSettings.delete(uri));
+    }
+    return settings;
   }
 
   const encoding = registerEncodingSupport(documents, host.readFileBytes, (uri) => diagnostics.revalidate([uri]));
@@ -153,7 +173,10 @@ export function startServer(connection: Connection, host: ServerHost): void {
   registerReviewSupport(connection, { documents, models, settingsFor, logger, limits, handEdits });
   registerPackProtocolSupport(connection, { documents, models, service: packService, environments: packEnvironments, settingsFor, logger, discipline, limits, loadEncoder: host.loadEncoder });
 
-  connection.onDidChangeConfiguration(() => diagnostics.revalidateAll());
+  connection.onDidChangeConfiguration(() => {
+    askedSettings.clear();
+    diagnostics.revalidateAll();
+  });
   // Trust brings the restricted settings' own values.
   trust.onDidChange(() => diagnostics.revalidateAll());
   connection.onRequest(

@@ -7,7 +7,7 @@ import type { Finding, Severity } from '../finding';
 import { sortFindings } from '../finding';
 import type { PackSettings } from '../settings';
 import { finish, type Steps } from '../steps';
-import { controlRunMessage, controlRuns } from '../text/controlCharacters';
+import { controlRunMessage, controlRunsInSteps } from '../text/controlCharacters';
 import { LineIndex } from '../text/lineIndex';
 import type { Range } from '../text/range';
 import { describeCondition } from './bindingDocs';
@@ -71,14 +71,14 @@ export function* checkDecodedInSteps(result: DecodeResult, settings: PackCheckSe
     result.corruptions.length > 0 ? result.corruptions.map(corruptionFinding) : yield* problemFindings(result.pack, profile);
   if (choice?.fallback) findings.push(fallbackFinding(choice));
   yield;
-  return sortFindings(withSeverities([...findings, ...controlFindings(result.pack.source)], settings?.severity));
+  return sortFindings(withSeverities([...findings, ...(yield* controlFindings(result.pack.source))], settings?.severity));
 }
 
 /** Each run of control characters, an error where it is: upstream's decoder takes them as text, but no text holds one. */
-function controlFindings(source: string): Finding[] {
-  const runs = controlRuns(source);
+function* controlFindings(source: string): Steps<Finding[]> {
+  const runs = yield* controlRunsInSteps(source);
   if (runs.length === 0) return [];
-  const lines = new LineIndex(source);
+  const lines = yield* LineIndex.inSteps(source);
   return runs.map((run) => ({ range: lines.rangeOf(run.start, run.end), severity: 'error', code: packCodes.controlCharacter, message: controlRunMessage(source, run, 'a prompt pack') }));
 }
 

@@ -16,7 +16,12 @@ export const languageIds = { pack: 'loom-pack', prompts: 'spec-prompts' } as con
  * it: opening a 6 MB `.prompts` file and typing a burst into it peaked at
  * about 21x the file above the idle process with V8's defaults, 10-13x
  * with these and the changes that came with them (`npm run bench`;
- * README, Performance); `serverEnv` took it lower.
+ * README, Performance); `serverEnv` took it lower. Still kept (issue 31's
+ * round, 2 cores under a load of 5 to 9): a fresh 6 MB open with its outline
+ * and folds peaked at 9.2-9.7x the file above idle with them, 11.9-12.7x
+ * without; the 60 MB open's time moved by less than the load did (3.1-3.2 s
+ * all four ways, each option alone and none). The web worker takes no V8
+ * options: what it gains comes from allocating less.
  */
 export const serverExecArgv: readonly string[] = ['--max-semi-space-size=1', '--heap-growing-percent=20'];
 

@@ -2,6 +2,8 @@
 // line feed and carriage return, and DEL (TOML forbids exactly these, and a
 // pack is text too). A run of them is one mistake, reported at its start.
 
+import type { Steps } from '../steps';
+
 export interface ControlRun {
   /** Offset of the first character of the run. */
   readonly start: number;
@@ -13,11 +15,28 @@ const forbidden = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]+/g;
 
 const names = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'HT', 'LF', 'VT', 'FF', 'CR', 'SO', 'SI', 'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US'];
 
-/** Every run of forbidden control characters, in order. */
-export function controlRuns(text: string): ControlRun[] {
+/** Characters searched between two yields of `controlRunsInSteps` (a millisecond or two of the regular expression's search). */
+const charsPerStep = 1 << 20;
+
+/**
+ * Every run of forbidden control characters, in order, in steps of a megabyte, for a server that must answer
+ * other requests meanwhile (a 30 MB pack's search took one slice of 50 ms):
+ * a run cut by a step's end is joined to its rest in the next step.
+ */
+export function* controlRunsInSteps(text: string): Steps<ControlRun[]> {
   const runs: ControlRun[] = [];
-  forbidden.lastIndex = 0;
-  for (let m = forbidden.exec(text); m !== null; m = forbidden.exec(text)) runs.push({ start: m.index, end: m.index + m[0].length });
+  for (let at = 0; at < text.length; at += charsPerStep) {
+    const piece = text.slice(at, at + charsPerStep);
+    forbidden.lastIndex = 0;
+    for (let m = forbidden.exec(piece); m !== null; m = forbidden.exec(piece)) {
+      const start = at + m.index;
+      const end = start + m[0].length;
+      const last = runs[runs.length - 1];
+      if (last && last.end === start) runs[runs.length - 1] = { start: last.start, end };
+      else runs.push({ start, end });
+    }
+    if (at + charsPerStep < text.length) yield;
+  }
   return runs;
 }
 

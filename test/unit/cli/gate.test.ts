@@ -309,3 +309,26 @@ test('a folder holding nothing to check is not a pass (a mistyped or moved path)
     assert.match(checked.stderr, /1 file checked/);
   });
 });
+
+test('--skip-others skips a named file that is none of ours and still checks a pack known by its first line, a capture and a bundle member', () => {
+  inTemp((dir) => {
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a pack\n');
+    fs.copyFileSync(path.join(examplesDir, 'broken', 'corrupt.pack'), path.join(dir, 'system-prompt.md'));
+    fs.mkdirSync(path.join(dir, 'prompts'));
+    fs.writeFileSync(path.join(dir, 'prompts', 'notes.md'), '# notes\n');
+    // Without the option a file that is none of ours fails the run, as before.
+    const plain = cli(['check', 'notes.txt'], dir);
+    assert.equal(plain.code, 2);
+    assert.match(plain.stderr, /cannot check notes\.txt: not a prompt pack/);
+    const other = cli(['check', '--skip-others', 'notes.txt'], dir);
+    assert.equal(other.code, 0, other.stderr);
+    assert.equal(other.stdout, '');
+    assert.match(other.stderr, /^0 files checked/m);
+    const all = cli(['check', '--skip-others', '--', 'notes.txt', 'system-prompt.md', 'prompts/notes.md'], dir);
+    assert.equal(all.code, 1, all.stderr);
+    assert.match(all.stdout, /^system-prompt\.md:\d+:\d+: error pack\//m, 'the pack under another name is checked');
+    assert.match(all.stdout, /^prompts\/notes\.md:1:1: error bundle\/markdown-in-prompts: /m, 'the bundle member is judged');
+    assert.doesNotMatch(all.stdout + all.stderr, /notes\.txt/);
+    assert.match(all.stderr, /^2 files checked/m);
+  });
+});

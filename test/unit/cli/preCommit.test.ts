@@ -2,7 +2,9 @@
 // `pre-commit` on a temporary repository that uses this one as its hook
 // repository: a commit of a bad .prompts file fails, a good one passes, and
 // staged files under prompts/ are judged in their bundle (a session id
-// another file there holds, a .md there), the hook's pattern taking them.
+// another file there holds, a .md there), and a pack named by its first
+// line only (`system-prompt.md`) is checked while a file that is none of
+// ours passes.
 // The hook's first run installs and builds in pre-commit's clone: the build
 // is the real one, and so is npm's check that the lock installs as it is
 // (`npm ci --dry-run`), but the install itself links this repository's
@@ -92,5 +94,12 @@ test('the pre-commit hook fails a commit of a bad .prompts file and passes a goo
   assert.match(markdown.stdout, /prompts\/notes\.md:1:1: error bundle\/markdown-in-prompts: /);
   const fine = staged('prompts/feature-y.prompts', promptsFile('feature/y', [{ id: 'own' }]));
   assert.equal(fine.status, 0, `a good file of the bundle failed:\n${fine.stdout}${fine.stderr}`);
+
+  // A pack is a pack by its first line whatever its name; a file that is none of ours passes untouched.
+  const pack = staged('system-prompt.md', readFileSync(path.join(examplesDir, 'broken', 'corrupt.pack'), 'utf8'));
+  assert.notEqual(pack.status, 0, `a corrupt pack named .md passed:\n${pack.stdout}${pack.stderr}`);
+  assert.match(pack.stdout, /system-prompt\.md:\d+:\d+: error pack\//);
+  const other = staged('notes.txt', 'not a pack\n');
+  assert.equal(other.status, 0, `a file that is none of ours failed:\n${other.stdout}${other.stderr}`);
   assert.deepEqual(readFileSync(calls, 'utf8').split('\n').filter(Boolean), ['ci --no-audit --no-fund'], 'the first run installed, once');
 });

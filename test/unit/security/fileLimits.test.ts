@@ -17,7 +17,10 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { binaryProbeLength, capFindings, maxFileSizeSetting, refusalFinding, refusalOf, structureLimits, textFacts } from '../../../src-shared/fileLimits';
+import { binaryProbeLength, capFindings, maxFileSizeSetting, promptsTablesAtMost, refusalFinding, refusalOf, structureLimits, textFacts } from '../../../src-shared/fileLimits';
+import * as scanner from '../../../src-shared/prompts/toml/scanner';
+import { finish } from '../../../src-shared/steps';
+import { generatePrompts } from '../../support/promptsGenerator';
 import type { Finding } from '../../../src-shared/finding';
 import { defaultSettings, resolveSettings } from '../../../src-shared/settings';
 import { FileLimits } from '../../../server/src/fileLimits';
@@ -199,5 +202,32 @@ test('the command line gives the same findings as errors, and reads only regular
     assert.match(cli('--max-file-size-mb', '0', dir).stderr, /--max-file-size-mb takes a number of megabytes above 0/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a .prompts file is lexed for its table count only when its header lines alone could pass the limit', () => {
+  const calls = (text: string, limit: number): { refusal: ReturnType<typeof refusalOf>; lexed: number } => {
+    let lexed = 0;
+    let refusal: ReturnType<typeof refusalOf>;
+    withMethodWrapped(scanner, 'countTopLevelTables', (original, receiver, args) => (lexed++, original.apply(receiver, args)), () => (refusal = refusalOf(textFacts(text), 'prompts', 50, limit)));
+    return { refusal: refusal!, lexed };
+  };
+  const real = generatePrompts({ sessions: 200, turns: 20, seed: 3 });
+  assert.deepEqual(calls(real, structureLimits.prompts.limit), { refusal: undefined, lexed: 0 }, 'a real capture: its header lines are far under the limit');
+  // Header-looking lines in a string pass the bound, so the tables are lexed, and they are text.
+  assert.deepEqual(calls(`[[sessions]]\ntext = """\n${'[x]\n'.repeat(60)}"""\n`, 50), { refusal: undefined, lexed: 1 });
+  assert.equal(calls('[a]\n'.repeat(51), 50).refusal?.kind, 'tooComplex');
+});
+
+test('the header-line bound is never below the tables the splitter counts (random headers, strings, arrays and quoted keys)', () => {
+  const pieces = ['[a]', '[b]', '[a.x]', '[ a . y ]', '[[a.t]]', '[[b]]', '[b.z]', '["a".x]', "['b'.q]", '[a."q.r"]', '  [a.w]', '[]', '[ ]', '[=]', 'k = 1', 'v = [', '[1, 2],', '[a.x]', ']', 'text = """', '"""', "s = '''", "'''", 'i = {', '}', '# [c.d]', '\r', ''];
+  let seed = 7;
+  const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+  for (let round = 0; round < 3000; round++) {
+    const lines = Array.from({ length: 1 + next(40) }, () => pieces[next(pieces.length)]!);
+    const text = lines.join(next(4) === 0 ? '\r\n' : '\n');
+    const counted = finish(scanner.countTopLevelTables(text, Infinity));
+    const bound = finish(promptsTablesAtMost(text, Infinity));
+    assert.ok(bound >= counted, `${bound} < ${counted} for ${JSON.stringify(text)}`);
   }
 });
