@@ -8,7 +8,8 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { growth, linearRatio, settledRatio, timingRounds } from './support/budget';
+import { growth, linearRatio, timingRounds } from './support/budget';
+import { growth as growthOf } from '../../support/growth';
 
 /** Work in proportion to the text's length, or to its square. */
 function linearWork(text: string): void {
@@ -37,7 +38,6 @@ test('a linear path grows about four times from n to 4n repeats, timed where one
   assert.deepEqual(grown.timings.map((t) => t.units / grown.timings[0]!.units), [1, 2, 4]);
   assert.ok(grown.linear, `${grown.ratio.toFixed(1)} times as long at 4n`);
   assert.ok(grown.timings[0]!.units > 16, 'grown past the first size');
-  if (grown.ratio < settledRatio) assert.equal(grown.roundsTimed, 1, 'a first round far under the bound settles it');
 });
 
 test('a quadratic path is not linear', () => {
@@ -45,6 +45,15 @@ test('a quadratic path is not linear', () => {
   assert.ok(grown.timedEnough);
   assert.ok(!grown.linear && grown.ratio > linearRatio * linearRatio, `${grown.ratio.toFixed(1)} times as long at 4n`);
   assert.equal(grown.roundsTimed, timingRounds, 'a verdict against a path is timed every round');
+});
+
+test('a round under `settledUnder` settles the growth: no round after it is timed; without it every round is', () => {
+  const make = (n: number) => n;
+  const work = (n: number) => void linearWork('x'.repeat(n));
+  const options = { start: 64, minRunMs: 20, rounds: 3 };
+  assert.equal(growthOf(make, work, { ...options, settledUnder: 1000 }).roundsTimed, 1);
+  assert.equal(growthOf(make, work, options).roundsTimed, 3);
+  assert.equal(growthOf(make, work, { ...options, settledUnder: 0.001 }).roundsTimed, 3);
 });
 
 test('a text with no repeated run has no growth to measure', () => {
