@@ -36,7 +36,7 @@ const concurrency = Number(process.env.PACKS_TEST_CONCURRENCY ?? 2 * availablePa
  * in path order.
  */
 const slowFirst = [
-  'unit/fuzz/replay.test.js', // 49 s: the growth of each kept input, timed in CPU time
+  'unit/fuzz/replay.test.js', // 31 s: the growth of each kept input, timed in CPU time
   'unit/pack/tokens/count.test.js', // 20 s: the reference tokenizer on 5,000 spaces
   'unit/cli/checkTokens.test.js', // 10 s: command line runs with the tokenizers loaded
   'protocol/scheduling.test.js', // 9 s, 18 on the clock: a large file validated while edits arrive
