@@ -62,8 +62,12 @@ function multiline(r: Random, text: string): string {
   return `"""\n${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}\n"""`;
 }
 
-/** A `.prompts` file of about `bytes` UTF-16 units (the length a parser sees). */
-export function promptsInput(bytes: number, seed: number): string {
+/**
+ * A `.prompts` file of about `bytes` UTF-16 units (the length a parser sees).
+ * `turnsPerSession` fixes every session's length (else 10-60 turns): with a
+ * small `bytes`, one session of that many turns (the review's long session).
+ */
+export function promptsInput(bytes: number, seed: number, turnsPerSession?: number): string {
   const r = new Random(seed);
   const out: string[] = [
     'schema = "spec.prompts/v0.1"',
@@ -90,12 +94,12 @@ export function promptsInput(bytes: number, seed: number): string {
   let toolIndex = 0;
   let turnCount = 0;
   const ids: string[] = [];
-  for (let s = 0; size < bytes; s++) {
+  for (let s = 0; s === 0 || size < bytes; s++) {
     const id = `${r.hex(8)}-${r.hex(4)}-4${r.hex(3)}-8${r.hex(3)}-${r.hex(12)}`;
     ids.push(id);
     clock += r.int(600, 7200);
     const verbose = s % 3 === 0;
-    const turns = r.int(10, 60);
+    const turns = turnsPerSession ?? r.int(10, 60);
     // A hand-edited start time in local time: the one kind of timestamp warning real files show.
     const started = s % 97 === 50 ? stamp(clock).replace('Z', '+00:00') : stamp(clock);
     emit('[[sessions]]');
@@ -121,7 +125,8 @@ export function promptsInput(bytes: number, seed: number): string {
       turnCount++;
       emit('  [[sessions.turns]]');
       if (t % 2 === 0) {
-        let text = paragraph(r, r.int(3, 40));
+        // A session of fixed length is a long conversation of shorter prompts (3,000 turns, verbose: about 3.3 MB; issue 31 measured 2.2 MB).
+        let text = paragraph(r, turnsPerSession === undefined ? r.int(3, 40) : r.int(2, 14));
         // Now and then a token pasted into a prompt, which the secret scan must catch.
         if (turnCount % 211 === 0) text += `\nuse ghp_${r.hex(36)} for the API`;
         emit('  role = "user"');

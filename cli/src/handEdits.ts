@@ -15,7 +15,7 @@ import { parsePrompts, type PromptsDocument } from '../../src-shared/prompts/tom
 import { checkHandEdits, judgeable } from '../../src-shared/prompts/handEdits/check';
 import { handEditCodes } from '../../src-shared/prompts/handEdits/codes';
 import { describeState, type OffReason } from '../../src-shared/prompts/handEdits/status';
-import { validateOptions, validatePrompts } from '../../src-shared/prompts/rules/validate';
+import { checkPromptsDocument } from '../../src-shared/prompts/rules/check';
 import type { PromptsSettings } from '../../src-shared/settings';
 import type { SyncSpawner } from '../../src-node/git/command';
 import { Baselines, unparseableBaseline, unreadableBaseline } from './baseline';
@@ -42,8 +42,8 @@ const noteworthy: ReadonlySet<OffReason> = new Set(['gitFailed', 'baselineUnpars
 const neverCommitted: ReadonlySet<OffReason> = new Set(['untracked', 'noCommit', 'notInRepository']);
 
 export function checkPromptsFile(text: string, settings: PromptsSettings, file: string, options: HandEditOptions = {}): FileCheck {
-  const doc = parsePrompts(text);
-  const findings = validatePrompts(doc, validateOptions(settings));
+  // Each block checked as it is parsed, as checkPrompts does: cheaper than checking them all after the parse.
+  const { doc, findings } = checkPromptsDocument(text, settings);
   if (!judgeable(doc)) return { findings };
   const baselines = options.baselines ?? new Baselines(undefined, options.spawner);
   const handEdits = handEditFindings(path.resolve(file), doc, baselines, options.strictEdits === true);

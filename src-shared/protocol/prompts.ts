@@ -7,6 +7,7 @@ import type { FixRequest } from '../prompts/handEdits/fixes';
 import type { ReviewView } from '../prompts/review/view';
 import type { SearchOutcome } from '../prompts/review/search';
 import type { ReviewFilter } from '../prompts/review/filter';
+import type { ReviewWindow } from '../prompts/review/build';
 import type { Position, Range } from '../text/range';
 
 /** Client -> server, in `initializationOptions`: whether the workspace is trusted (git runs only if so). */
@@ -122,8 +123,12 @@ export const handEditCommands = {
  * (those near the screen); the others come as outlines (where they are,
  * their turns' lines, their marks), so opening a 6 MB file does not send
  * all of it; `outlined` names the keys the client holds outlines of, which
- * outside the window come back as `{ known }` too. Without `window` every
- * card is built. The answer
+ * outside the window come back as `{ known, line }` too. Of a card in the
+ * window only its turn window is built (`window.turns`, else its first 40
+ * turns), with its outline (`layout`) for the others, so a session of
+ * 10,000 turns costs a screen's worth. No key names a line: after an Enter
+ * the client gets the keys it holds back with each card's new first line.
+ * Without `window` every card is built whole. The answer
  * carries the version it was computed from; `null` for a document the
  * server does not have, or one too large or binary to read.
  */
@@ -134,7 +139,12 @@ export interface ReviewParams {
   readonly published: boolean;
   readonly known?: readonly string[];
   readonly outlined?: readonly string[];
-  readonly window?: { readonly from: number; readonly to: number };
+  /** The turn keys the client holds (of the cards in the window): those turns come back as `{ known, index }`. */
+  readonly knownTurns?: readonly string[];
+  /** The outline keys (`layoutKey`) the client holds: a partial card whose outline is one of them comes without it. */
+  readonly knownLayouts?: readonly string[];
+  /** With `turns`: of each card built, the turns to build (by the card's position; else its first 40). */
+  readonly window?: ReviewWindow;
   /** Only the sessions that pass (src-shared/prompts/review/filter.ts); the header's counts are theirs. */
   readonly filter?: ReviewFilter;
 }

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
-import type { ReviewCard } from '../../src-shared/prompts/review/view';
+import type { ReviewCard, ReviewTurn } from '../../src-shared/prompts/review/view';
 import { type HandEditFixParams, type HandEditFixResult, handEditFixRequest, type ReviewParams, type ReviewResult, reviewRequest } from '../../src-shared/protocol/prompts';
 import { TempRepo } from '../support/gitRepos';
 import { applyEdits, committed, snippetText, withLines } from '../support/handEditFixtures';
@@ -39,9 +39,12 @@ function review(session: LspSession, params: ReviewParams): Promise<ReviewResult
   return session.request<ReviewResult | null>(reviewRequest, params);
 }
 
-function cards(r: ReviewResult | null): ReviewCard[] {
+/** A card built with every turn in full. */
+type WholeCard = Omit<ReviewCard, 'turns'> & { readonly turns: readonly ReviewTurn[] };
+
+function cards(r: ReviewResult | null): WholeCard[] {
   assert.ok(r);
-  return r.cards.filter((c): c is ReviewCard => 'key' in c);
+  return r.cards.filter((c): c is WholeCard => 'key' in c && c.turns.every((t) => 'role' in t));
 }
 
 test('the view of the open version: cards, turns, the unlogged edit with its committed text, the secret masked and never sent', async () => {
@@ -78,7 +81,7 @@ test('cards the client holds come back as their keys; an edit in one session sen
     const first = cards(await review(session, { uri, published: false }));
     const keys = first.map((c) => c.key);
     const again = await review(session, { uri, published: false, known: keys });
-    assert.deepEqual(again!.cards, keys.map((known) => ({ known })));
+    assert.deepEqual(again!.cards, first.map((c) => ({ known: c.key, line: c.line })));
     const lines = edited.split('\n');
     const line = lines.findIndex((l) => l.includes('"Private."'));
     const at = { line, character: lines[line]!.indexOf('.') };
@@ -86,7 +89,7 @@ test('cards the client holds come back as their keys; an edit in one session sen
     await session.edit(uri, [{ range: { start: at, end: at }, text: ', edited' }]);
     const after = await review(session, { uri, published: false, known: keys });
     assert.equal(after!.version, 2);
-    assert.deepEqual(after!.cards[0], { known: keys[0] });
+    assert.deepEqual(after!.cards[0], { known: keys[0], line: first[0]!.line });
     assert.equal(cards(after)[0]!.id, 's-2');
   } finally {
     await session.stop();
@@ -109,7 +112,8 @@ test('a window: the cards at its positions come whole, the others as outlines; k
     assert.deepEqual(second, whole[1], 'the card in the window is built as without a window');
     assert.ok(JSON.stringify(windowed).length < JSON.stringify(whole).length);
     const known = await review(session, { uri, published: false, known: [whole[1]!.key], window: { from: 1, to: 2 } });
-    assert.deepEqual(known!.cards[1], { known: whole[1]!.key });
+    // Its head held, the card in the window comes as its key with the turns of its turn window (here all of them).
+    assert.deepEqual(known!.cards[1], { known: whole[1]!.key, line: whole[1]!.line, turns: whole[1]!.turns });
     const malformed = await review(session, { uri, published: false, window: { from: 'a', to: null } as unknown as { from: number; to: number } });
     assert.deepEqual(cards(malformed), whole, 'a malformed window builds every card');
   } finally {
@@ -168,5 +172,57 @@ test("the review's fixes go through the versioned fix request: redact a selected
   } finally {
     await session.stop();
     repo.dispose();
+  }
+});
+
+test('a session of 3,000 turns through the server: each keystroke in it answers under 300 KB, and an Enter at the top sends keys and lines, no content', async () => {
+  const turns = Array.from({ length: 3000 }, (_, t) => `  [[sessions.turns]]\n  role = "user"\n  text = """\nTurn ${t}: ${'words of a prompt '.repeat(30)}\n${'and a second line of it '.repeat(10)}"""\n`);
+  const text = `[commit]\nbranch = "long"\n\n[[sessions]]\nid = "long"\nsource = "manual"\n\n${turns.join('\n')}`;
+  assert.ok(text.length > 2_000_000, `a file of ${text.length} characters`);
+  const session = await LspSession.start({ settings: { maxFileSizeMB: 200 } });
+  try {
+    const uri = 'file:///review/long.prompts';
+    await session.open(uri, 'spec-prompts', text);
+    await session.waitForDiagnostics(uri, (p) => p.version === 1, 120_000);
+    // What the panel holds, as it asks: the card's head and the turns it was sent, named on the next request.
+    let known: string[] = [];
+    let knownTurns: string[] = [];
+    let knownLayouts: string[] = [];
+    const ask = async (window: ReviewParams['window']): Promise<{ r: ReviewResult; bytes: number }> => {
+      const r = (await review(session, { uri, published: false, known, knownTurns, knownLayouts, window }))!;
+      const slot = r.cards[0]!;
+      if ('key' in slot) known = [slot.key];
+      if ('key' in slot && slot.layoutKey !== undefined) knownLayouts = [slot.layoutKey];
+      const turnsOf = 'outline' in slot ? [] : (slot.turns ?? []);
+      knownTurns = [...new Set([...knownTurns, ...turnsOf.map((t) => ('known' in t ? t.known : t.key))])];
+      return { r, bytes: JSON.stringify(r).length };
+    };
+    const middle = { from: 0, to: 1, turns: [{ card: 0, from: 1480, to: 1520 }] };
+    const first = await ask(middle);
+    assert.ok(first.bytes <= 300_000, `the first view of the middle: ${first.bytes} characters`);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.startsWith('Turn 1500:'));
+    for (let i = 0; i < 3; i++) {
+      const at = { line, character: 6 + i };
+      const version = await session.edit(uri, [{ range: { start: at, end: at }, text: 'x' }]);
+      await session.waitForDiagnostics(uri, (p) => p.version === version, 120_000);
+      const { r, bytes } = await ask(middle);
+      assert.equal(r.version, version);
+      // Its outline named as held too: a few keys and one turn, whatever the session's length.
+      assert.ok(bytes <= 30_000, `keystroke ${i + 1}: ${bytes} characters`);
+      const sent = (r.cards[0] as ReviewCard).turns.filter((t) => 'role' in t).map((t) => t.index);
+      assert.deepEqual(sent, [1500], 'the edited turn only travels whole');
+    }
+    const top = { line: 0, character: 0 };
+    const version = await session.edit(uri, [{ range: { start: top, end: top }, text: '\n' }]);
+    await session.waitForDiagnostics(uri, (p) => p.version === version, 120_000);
+    const { r, bytes } = await ask(middle);
+    const slot = r.cards[0]!;
+    assert.ok('known' in slot, 'the card is its key');
+    assert.equal(slot.line, 4, 'at its new line');
+    assert.ok(slot.turns!.every((t) => 'known' in t), 'every turn is its key');
+    assert.ok(bytes < 10_000, `an Enter sends keys and lines only (${bytes} characters)`);
+  } finally {
+    await session.stop();
   }
 });

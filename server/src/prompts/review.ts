@@ -11,7 +11,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../../src-shared/finding';
 import * as l10n from '@vscode/l10n';
 import { describeOff, describeState } from '../../../src-shared/prompts/handEdits/status';
-import { reviewOf } from '../../../src-shared/prompts/review/build';
+import { reviewOf, type ReviewWindow } from '../../../src-shared/prompts/review/build';
 import type { HeadComparison } from '../../../src-shared/prompts/review/view';
 import { finish, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import type { HandEdit } from '../../../src-shared/prompts/handEdits/diff';
@@ -68,7 +68,7 @@ export function registerReviewSupport(connection: Connection, deps: ReviewDeps):
       findings = [...findings, ...verdict.findings];
       unlogged = verdict.unlogged;
     }
-    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: new Set(params.known ?? []), outlined: new Set(params.outlined ?? []), ...windowOf(params), ...filterOption(params) });
+    const view = reviewOf(model, { findings, unlogged, head, published: params.published, known: strings(params.known), outlined: strings(params.outlined), knownTurns: strings(params.knownTurns), knownLayouts: strings(params.knownLayouts), ...windowOf(params), ...filterOption(params) });
     return { ...view, uri: params.uri, version };
   }
 
@@ -107,9 +107,23 @@ function filterOption(params: ReviewParams): { filter?: ReviewFilter } {
   return filter ? { filter } : {};
 }
 
-/** A well-formed window of the request, if it has one (a malformed one is ignored: every card is built). */
-function windowOf(params: ReviewParams): { window?: { from: number; to: number } } {
-  const w = params.window as { from?: unknown; to?: unknown } | undefined;
-  if (!w || typeof w.from !== 'number' || typeof w.to !== 'number' || !Number.isFinite(w.from) || !Number.isFinite(w.to)) return {};
-  return { window: { from: Math.max(0, Math.floor(w.from)), to: Math.max(0, Math.ceil(w.to)) } };
+/** The strings of a list the request names (anything else in it, or a list that is not one, is dropped). */
+function strings(list: unknown): Set<string> {
+  return new Set(Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : []);
+}
+
+/** A well-formed window of the request, if it has one (a malformed one is ignored: every card is built; a malformed turn window: that card's first turns). */
+function windowOf(params: ReviewParams): { window?: ReviewWindow } {
+  const w = params.window as { from?: unknown; to?: unknown; turns?: unknown } | undefined;
+  if (!w || !finite(w.from) || !finite(w.to)) return {};
+  const turns = Array.isArray(w.turns)
+    ? w.turns.flatMap((t: { card?: unknown; from?: unknown; to?: unknown } | null) =>
+        t && finite(t.card) && finite(t.from) && finite(t.to) ? [{ card: Math.floor(t.card), from: Math.max(0, Math.floor(t.from)), to: Math.max(0, Math.ceil(t.to)) }] : [],
+      )
+    : [];
+  return { window: { from: Math.max(0, Math.floor(w.from)), to: Math.max(0, Math.ceil(w.to)), ...(turns.length > 0 && { turns }) } };
+}
+
+function finite(n: unknown): n is number {
+  return typeof n === 'number' && Number.isFinite(n);
 }

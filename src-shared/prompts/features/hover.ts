@@ -95,17 +95,22 @@ export function timeSpan(s: SessionModel): string {
     const verdict = judgeTimestamp(v);
     return verdict.valid ? verdict.instant : undefined;
   };
-  // A loop, not Math.min(...ats): spreading a session of 200,000 turns overflows the call stack.
-  let first: number | undefined;
-  let last: number | undefined;
-  for (const t of s.turns) {
-    const at = instant(t.view.value['at']);
-    if (at === undefined) continue;
-    if (first === undefined || at < first) first = at;
-    if (last === undefined || at > last) last = at;
+  let start = instant(s.view.value['started_at']);
+  let end = instant(s.view.value['ended_at']);
+  // The turns' own times only when the session's are missing: a session of 10,000 turns is not read for its span
+  // on every keystroke. A loop, not Math.min(...ats): spreading a session of 200,000 turns overflows the call stack.
+  if (start === undefined || end === undefined) {
+    let first: number | undefined;
+    let last: number | undefined;
+    for (const t of s.turns) {
+      const at = instant(t.view.value['at']);
+      if (at === undefined) continue;
+      if (first === undefined || at < first) first = at;
+      if (last === undefined || at > last) last = at;
+    }
+    start ??= first;
+    end ??= last;
   }
-  const start = instant(s.view.value['started_at']) ?? first;
-  const end = instant(s.view.value['ended_at']) ?? last;
   if (start === undefined) return 'no timestamps';
   if (end === undefined || end === start) return utc(start);
   return `${utc(start)} → ${utc(end)} (${duration(end - start)})`;

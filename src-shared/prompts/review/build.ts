@@ -7,16 +7,17 @@
 import type { TomlTable, TomlValue } from 'smol-toml';
 import { type Finding } from '../../finding';
 import { promptsCodes } from '../rules/codes';
-import type { PromptsDocument, SessionModel, TurnModel } from '../toml/document';
+import type { PromptsDocument, SessionModel } from '../toml/document';
 import type { HandEdit } from '../handEdits/diff';
 import { handEditCodes } from '../handEdits/codes';
 import { timeSpan } from '../features/hover';
 import { redactSecrets } from '../rules/redactText';
 import { judgeTimestamp } from '../rules/timestamps';
-import { cardKey } from './keys';
+import { cardKey, layoutKey, turnKey } from './keys';
+import { sessionLine, toolCallOffsets, turnLines, turnOffsets } from './places';
 import { passes, toolNames, type ReviewFilter } from './filter';
 import { shown, shownIf } from './pieces';
-import type { CardOutline, HeadComparison, KnownCard, Mark, MarkKind, ReviewCard, ReviewCounts, ReviewHeader, ReviewToolCall, ReviewTurn, ReviewView } from './view';
+import type { CardOutline, HeadComparison, KnownCard, KnownTurn, Mark, MarkKind, ReviewCard, ReviewCounts, ReviewHeader, ReviewToolCall, ReviewTurn, ReviewView } from './view';
 
 export interface ReviewInputs {
   /** Validation findings and hand-edit findings of this version (their messages never hold a secret). */
@@ -29,14 +30,35 @@ export interface ReviewInputs {
   readonly known?: ReadonlySet<string>;
   /** Keys of cards the receiver holds the outline of: outside the window those are only named too. */
   readonly outlined?: ReadonlySet<string>;
+  /** Keys of card outlines the receiver holds (`ReviewCard.layoutKey`): those are only named. */
+  readonly knownLayouts?: ReadonlySet<string>;
+  /** Keys of turns the receiver holds: in a turn window those are only named. */
+  readonly knownTurns?: ReadonlySet<string>;
   /**
    * The positions `[from, to)` among the shown cards to build; the others are
-   * outlines. Without it every card is built.
+   * outlines. Of a card built with more than `wholeTurns` turns, only those
+   * of its turn window (`turns`, by its position; else its first
+   * `defaultTurns`), so a card of 10,000 turns costs what the screen shows.
+   * Without it every card is built whole.
    */
-  readonly window?: { readonly from: number; readonly to: number };
+  readonly window?: ReviewWindow;
   /** Only the sessions that pass (filter.ts); the counts are theirs. */
   readonly filter?: ReviewFilter;
 }
+
+export interface ReviewWindow {
+  readonly from: number;
+  readonly to: number;
+  /** The turns `[from, to)` of the card at position `card` to build (at most `maxTurns` of them). */
+  readonly turns?: readonly { readonly card: number; readonly from: number; readonly to: number }[];
+}
+
+/** A card of at most this many turns in the window is built whole (its turns the receiver holds named only): only longer ones are windowed. */
+export const wholeTurns = 150;
+/** The turns built of a longer card in the window that names none: a screen's worth and more. */
+export const defaultTurns = 40;
+/** The most turns one card's turn window builds, whatever it asks. */
+export const maxTurns = 400;
 
 /** The argument that says what a call did, per tool (FORMATS.md B.3). */
 export const keyArguments: Readonly<Record<string, string>> = {
@@ -67,7 +89,7 @@ export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView
   }
   const w = inputs.window;
   const inWindow = (k: number) => !w || (k >= w.from && k < w.to);
-  const cards = sessions.map((s, k) => card(s, marks.bySession.get(s.index) ?? [], cardOf, inputs, inWindow(k)));
+  const cards = sessions.map((s, k) => card(s, marks.bySession.get(s.index) ?? [], cardOf, inputs, inWindow(k) ? turnWindow(w, k, s.turns.length) : undefined));
   const shownMarks = sessions.flatMap((s) => (marks.bySession.get(s.index) ?? []).map((m) => m.mark));
   // Marks outside every session belong to no card: a filter of sessions leaves them out, as "As published" does.
   const fileMarks = inputs.published || f ? [] : marks.outside;
@@ -87,6 +109,21 @@ export function reviewOf(doc: PromptsDocument, inputs: ReviewInputs): ReviewView
     tools: toolNames(all),
     unreadable: doc.commit === undefined && all.length === 0,
   };
+}
+
+/** A partial card's outline: its key, and the outline unless the receiver holds it. */
+function withLayout(o: CardOutline, known: ReadonlySet<string> | undefined): Pick<ReviewCard, 'layoutKey' | 'layout'> {
+  const key = layoutKey(o);
+  return known?.has(key) ? { layoutKey: key } : { layoutKey: key, layout: o };
+}
+
+/** The turns `[from, to)` to build of the card at position `k` with `n` turns. */
+function turnWindow(w: ReviewWindow | undefined, k: number, n: number): { from: number; to: number } {
+  if (!w || n <= wholeTurns) return { from: 0, to: n };
+  const asked = w.turns?.find((t) => t.card === k);
+  if (!asked) return { from: 0, to: Math.min(n, defaultTurns) };
+  const from = Math.min(n, Math.max(0, asked.from));
+  return { from, to: Math.min(n, from + maxTurns, Math.max(from, asked.to)) };
 }
 
 function isPrivate(s: SessionModel): boolean {
@@ -113,11 +150,11 @@ function card(
   s: SessionModel,
   marks: readonly PlacedMark[],
   cardOf: ReadonlyMap<string, { index: number; shown: boolean }>,
-  held: Pick<ReviewInputs, 'known' | 'outlined'>,
-  build: boolean,
+  held: Pick<ReviewInputs, 'known' | 'outlined' | 'knownTurns' | 'knownLayouts' | 'window'>,
+  window: { readonly from: number; readonly to: number } | undefined,
 ): ReviewCard | KnownCard | CardOutline {
   const v = s.view.value;
-  const line = s.view.range.start.line;
+  const line = sessionLine(s);
   const fork = nonBlank(v['forked_from']);
   const forkCard = fork === undefined ? undefined : cardOf.get(fork);
   const forkedFrom: ReviewCard['forkedFrom'] =
@@ -129,27 +166,33 @@ function card(
           ...(forkCard && !forkCard.shown && { unpublished: true }),
         };
   const key = cardKey(s.view.block.content, { index: s.index, line, marks, forkedFrom });
-  if (held.known?.has(key) || (!build && held.outlined?.has(key))) return { known: key };
+  const known = held.known?.has(key) === true;
+  // Without a window every card is built whole, and one held is named only.
+  if (known ? !window || !held.window : !window && held.outlined?.has(key)) return { known: key, line };
   const id = typeof v['id'] === 'string' ? v['id'] : '';
   // The block's last line (`endLine` is one past it).
   const endLine = s.view.block.endLine - 1;
-  const turnLines = (t: TurnModel, k: number): [number, number] => {
-    const at = t.view.range.start.line;
-    return [Math.max(at, line), Math.max(at, (s.turns[k + 1]?.view.range.start.line ?? endLine + 1) - 1)];
+  const starts = turnLines(s);
+  const linesOf = (k: number): [number, number] => {
+    const at = starts[k]!;
+    return [Math.max(at, line), Math.max(at, (starts[k + 1] ?? endLine + 1) - 1)];
   };
-  if (!build) {
-    return {
-      outline: key,
-      index: s.index,
-      line,
-      endLine,
-      id: redactSecrets(id),
-      private: isPrivate(s),
-      turns: s.turns.map(turnLines),
-      marks: marks.map((m) => ({ kind: m.mark.kind, line: m.mark.line, turn: m.turn ?? null })),
-    };
-  }
-  const turns = s.turns.map((t, k) => turn(t, turnLines(t, k), v['verbose'] === true, marks));
+  const outline = (): CardOutline => ({
+    outline: key,
+    index: s.index,
+    line,
+    endLine,
+    id: redactSecrets(id),
+    private: isPrivate(s),
+    turns: starts.map((_, k) => linesOf(k)),
+    marks: marks.map((m) => ({ kind: m.mark.kind, line: m.mark.line, turn: m.turn ?? null })),
+  });
+  if (!window) return outline();
+  const verbose = v['verbose'] === true;
+  const turns: (ReviewTurn | KnownTurn)[] = [];
+  for (let k = window.from; k < window.to; k++) turns.push(turn(s, k, linesOf(k), verbose, marks, held.knownTurns));
+  if (known) return { known: key, line, turns };
+  const partial = turns.length < s.turns.length || turns.some((t) => 'known' in t);
   const merged = reviewed(v);
   const own = marks.filter((m) => m.turn === undefined).map((m) => m.mark);
   return {
@@ -171,15 +214,23 @@ function card(
     ...(forkedFrom && { forkedFrom }),
     turns,
     marks: own,
+    ...(partial && withLayout(outline(), held.knownLayouts)),
   };
 }
 
-function turn(t: TurnModel, [line, endLine]: readonly [number, number], verbose: boolean, marks: readonly PlacedMark[]): ReviewTurn {
+function turn(s: SessionModel, k: number, [line, endLine]: readonly [number, number], verbose: boolean, cardMarks: readonly PlacedMark[], known: ReadonlySet<string> | undefined): ReviewTurn | KnownTurn {
+  const t = s.turns[k]!;
+  const marks = cardMarks.filter((m) => m.turn === t.index);
+  const source = turnSource(s, k);
+  const key = turnKey(t.view.block.content.text.slice(source.from, source.to), { session: s.index, index: t.index, line, verbose, marks });
+  if (known?.has(key)) return { known: key, index: t.index };
   const v = t.view.value;
   const role = typeof v['role'] === 'string' ? v['role'] : '';
   const showText = role !== 'assistant' || verbose;
+  const callOffsets = toolCallOffsets(t, source.from, source.to);
   return {
     index: t.index,
+    key,
     line,
     endLine,
     role: redactSecrets(role),
@@ -187,21 +238,31 @@ function turn(t: TurnModel, [line, endLine]: readonly [number, number], verbose:
     ...scalar('model', v['model']),
     ...optionalShown('summary', v['summary']),
     ...(showText && typeof v['text'] === 'string' && { text: shown(v['text']) }),
-    toolCalls: t.toolCalls.map((c): ReviewToolCall => {
+    toolCalls: t.toolCalls.map((c, i): ReviewToolCall => {
       const name = typeof c.view.value['name'] === 'string' ? c.view.value['name'] : '';
       const args = c.view.value['args'];
       const keyName = keyArguments[name];
       const keyValue = keyName && args && typeof args === 'object' && !Array.isArray(args) ? (args as TomlTable)[keyName] : undefined;
       return {
         index: c.index,
-        line: c.view.range.start.line,
+        line: t.view.block.positionAt(callOffsets[i]!).line,
         name: redactSecrets(name),
         ...(keyName !== undefined && typeof keyValue === 'string' && { key: { name: keyName, value: shown(keyValue) } }),
         failed: c.view.value['status'] === 'error',
       };
     }),
-    marks: marks.filter((m) => m.turn === t.index).map((m) => m.mark),
+    marks: marks.map((m) => m.mark),
   };
+}
+
+/** A turn's source in its block: from its table to the next turn's (the block's end for the last), or the whole block when they are out of order. */
+function turnSource(s: SessionModel, k: number): { from: number; to: number } {
+  const t = s.turns[k]!;
+  const offsets = turnOffsets(s);
+  const end = t.view.block.content.text.length;
+  const from = offsets[k]!;
+  const to = k + 1 < offsets.length ? offsets[k + 1]! : end;
+  return to > from ? { from, to } : { from: 0, to: end };
 }
 
 function reviewed(v: TomlTable): ReviewCard['reviewed'] {
@@ -282,7 +343,8 @@ function whatOf(f: Finding): string {
 function placeMarks(sessions: readonly SessionModel[], marks: readonly Mark[]): { bySession: Map<number, PlacedMark[]>; outside: Mark[] } {
   const bySession = new Map<number, PlacedMark[]>();
   const outside: Mark[] = [];
-  const starts = sessions.map((s) => s.view.range.start.line);
+  const starts = sessions.map(sessionLine);
+  const turnStarts = new Map<number, number[]>();
   for (const mark of marks) {
     const k = lastAtOrBefore(starts, mark.line);
     const s = k === -1 ? undefined : sessions[k];
@@ -290,8 +352,12 @@ function placeMarks(sessions: readonly SessionModel[], marks: readonly Mark[]): 
       outside.push(mark);
       continue;
     }
-    const turnStarts = s.turns.map((t) => t.view.range.start.line);
-    const t = lastAtOrBefore(turnStarts, mark.line);
+    let startsOf = turnStarts.get(s.index);
+    if (!startsOf) {
+      startsOf = turnLines(s);
+      turnStarts.set(s.index, startsOf);
+    }
+    const t = lastAtOrBefore(startsOf, mark.line);
     const placed: PlacedMark = { turn: t === -1 ? undefined : s.turns[t]!.index, mark };
     const list = bySession.get(s.index) ?? [];
     list.push(placed);

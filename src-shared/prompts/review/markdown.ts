@@ -38,7 +38,8 @@ function session(card: ReviewCard): string[] {
   if (card.summary) out.push('', `**Summary:** ${prose(card.summary)}`);
   if (card.lesson) out.push('', `**Lesson:** ${prose(card.lesson)}`);
   out.push('');
-  for (const t of card.turns) out.push(...turn(t));
+  // Built without a window or known turns: every turn is there in full.
+  for (const t of card.turns) if ('role' in t) out.push(...turn(t));
   return out;
 }
 

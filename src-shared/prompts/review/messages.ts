@@ -25,7 +25,13 @@ export interface ReviewShow {
   readonly unreadable: boolean;
   /** Every card's key, in file order. */
   readonly order: readonly string[];
-  /** Cards whose content the page does not hold. */
+  /** Every card's first line now, by its position in `order`: the lines of what the page holds move by the difference. */
+  readonly lines: readonly number[];
+  /**
+   * Cards whose head the page does not hold, with the turns near its screen
+   * this holds; and cards it holds, again, with the turns it lacks (added to
+   * those it has).
+   */
   readonly cards: readonly ReviewCard[];
   /** Outlines of the cards the page holds neither whole nor as an outline, and that did not come whole. */
   readonly outlines: readonly CardOutline[];
@@ -104,8 +110,11 @@ export type ReviewToHost =
   | ({ readonly type: 'shown' } & ReviewReport)
   /** Show the source at `line`; `focus`: the source editor takes the keyboard (Enter, a modified click), else it stays in the review. */
   | { readonly type: 'reveal'; readonly line: number; readonly focus: boolean }
-  /** The positions `[from, to)` of the cards near the screen, some of which the page holds only as outlines. */
-  | { readonly type: 'window'; readonly from: number; readonly to: number }
+  /**
+   * The positions `[from, to)` of the cards near the screen, some of which the page holds only as outlines or
+   * without some of the turns near the screen: `turns` says which those are, by card position (`to` exclusive).
+   */
+  | { readonly type: 'window'; readonly from: number; readonly to: number; readonly turns?: readonly { readonly card: number; readonly from: number; readonly to: number }[] }
   | { readonly type: 'published'; readonly published: boolean }
   /** Redact these decoded characters of a value, on the version the page shows. */
   | { readonly type: 'redact'; readonly version: number; readonly value: ValueRef; readonly from: number; readonly to: number }

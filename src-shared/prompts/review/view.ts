@@ -57,6 +57,12 @@ export interface ReviewToolCall {
 export interface ReviewTurn {
   /** The index `[[edits]].turns` uses. */
   readonly index: number;
+  /**
+   * Changes whenever anything the turn shows changes but its lines (keys.ts):
+   * the page keeps a turn it holds under this key, its lines moved by the
+   * card's outline (the turn's first line there, less `line` here).
+   */
+  readonly key: string;
   readonly line: number;
   readonly endLine: number;
   readonly role: string;
@@ -72,7 +78,11 @@ export interface ReviewTurn {
 export interface ReviewCard {
   /** Position among the file's sessions. */
   readonly index: number;
-  /** Changes whenever anything the card shows changes: the page replaces only cards whose key changed. */
+  /**
+   * Changes whenever anything the card shows changes but its lines: the page
+   * replaces only cards whose key changed, and moves the lines of one it keeps
+   * by its slot's `line` (an Enter above a card sends its key and line only).
+   */
   readonly key: string;
   readonly line: number;
   readonly endLine: number;
@@ -92,14 +102,39 @@ export interface ReviewCard {
   readonly reviewed?: { readonly mergedFrom?: string; readonly mergedAt?: string; readonly approvedBy?: string };
   /** `forked_from`, with the ancestor's card index when it is in this file and shown (`unpublished`: in the file, but private). */
   readonly forkedFrom?: { readonly id: string; readonly card?: number; readonly unpublished?: true };
-  readonly turns: readonly ReviewTurn[];
+  /**
+   * Its turns in order: every one without a window; in a window, those of its
+   * turn window only (consecutive, from the first's `index`), each a
+   * `KnownTurn` when the receiver named its key.
+   */
+  readonly turns: readonly (ReviewTurn | KnownTurn)[];
   /** Marks on the session's own fields (not in a turn). */
   readonly marks: readonly Mark[];
+  /**
+   * When `turns` are not all of them in full: the key of the card's outline
+   * (its turns' lines and its marks, counted from its first line), and the
+   * outline itself unless the receiver named that key: a keystroke in a turn
+   * of a long session leaves it as it was, an Enter in the session does not.
+   */
+  readonly layoutKey?: string;
+  readonly layout?: CardOutline;
 }
 
-/** A card the receiver holds already under this key (see `ReviewInputs.known`). */
+/** A turn the receiver holds already under this key (see `ReviewInputs.knownTurns`). */
+export interface KnownTurn {
+  readonly known: string;
+  readonly index: number;
+}
+
+/**
+ * A card the receiver holds already under this key (see `ReviewInputs.known`),
+ * at `line` now (its lines move by the difference, as a whole). In the window,
+ * with the turns of its turn window the receiver may lack.
+ */
 export interface KnownCard {
   readonly known: string;
+  readonly line: number;
+  readonly turns?: readonly (ReviewTurn | KnownTurn)[];
 }
 
 /**

@@ -6,13 +6,16 @@
 
 import type { Finding } from '../../finding';
 import type { PromptsSettings } from '../../settings';
-import { finish, parsePromptsInSteps } from '../toml/document';
+import { finish, parsePromptsInSteps, type PromptsDocument } from '../toml/document';
 import { checkBlockOnce, validateOptions, validatePrompts } from './validate';
 
 export function checkPrompts(text: string, settings: PromptsSettings): Finding[] {
+  return checkPromptsDocument(text, settings).findings;
+}
+
+/** `checkPrompts`, and the document it parsed, for a caller that reads it further (the command line's hand-edit check). */
+export function checkPromptsDocument(text: string, settings: PromptsSettings): { readonly doc: PromptsDocument; readonly findings: Finding[] } {
   const options = validateOptions(settings);
-  return validatePrompts(
-    finish(parsePromptsInSteps(text, (block) => checkBlockOnce(block, options))),
-    options,
-  );
+  const doc = finish(parsePromptsInSteps(text, (block) => checkBlockOnce(block, options)));
+  return { doc, findings: validatePrompts(doc, options) };
 }

@@ -4,14 +4,15 @@
 // `\u202E` is covered whole), naming each one and what it can do to a
 // reader. Removing the finding's range is the fix; inside a session it is a
 // hand edit, recorded in [[edits]] (handEdits/fixes.ts). Strings without
-// such a character cost one precompiled class test.
+// such a character cost one precompiled class test; in validation, not even
+// that: the secret scan's one search notes them (checkSecrets.ts).
 
 import { describeInvisible, findInvisible, invisibleEffect, type InvisibleRun } from '../../text/invisibleChars';
 import type { Block } from '../toml/block';
 import type { PathSegment } from '../toml/tableView';
 import { promptsCodes as codes } from './codes';
 import type { Report } from './report';
-import { keyOf, keySpans, stringSpans, walkStrings } from './valueWalk';
+import { keyOf, keySpans, stringSpans, type StringVisitor, walkStrings } from './valueWalk';
 
 /** What an invisible-characters finding carries: `removable` when its range is exactly the characters. */
 export interface InvisibleData {
@@ -19,8 +20,12 @@ export interface InvisibleData {
 }
 
 export function checkInvisible(report: Report, block: Block): void {
-  if (!block.value) return;
-  walkStrings(block.value, {
+  if (block.value) walkStrings(block.value, invisibleVisitor(report, block));
+}
+
+/** The check for one string or key at a time: what validation hands the secret check's walk (checkSecrets.ts). */
+export function invisibleVisitor(report: Report, block: Block): StringVisitor {
+  return {
     string: (v, path) => {
       const found = findInvisible(v);
       if (found.length > 0) reportInString(report, block, path, found);
@@ -29,7 +34,7 @@ export function checkInvisible(report: Report, block: Block): void {
       const found = findInvisible(key);
       if (found.length > 0) reportInKey(report, block, path, key, found);
     },
-  });
+  };
 }
 
 function reportInString(report: Report, block: Block, path: readonly PathSegment[], found: readonly InvisibleRun[]): void {

@@ -14,8 +14,8 @@ import type { PathSegment } from '../toml/tableView';
 import { promptsCodes as codes } from './codes';
 import type { Report } from './report';
 import { allowingComment, commentSpan, commentText, outsideQuoted, overlapsAny, quotedSpans } from './secretComments';
-import { findSecrets, isPlaceholder, redaction, type SecretMatch } from './secrets';
-import { keyOf, keySpans, stringSpans, walkStrings } from './valueWalk';
+import { findSecrets, isPlaceholder, noteOnly, redaction, type ScanNotes, type SecretMatch, shortestSecret } from './secrets';
+import { keyOf, keySpans, stringSpans, type StringVisitor, walkStrings } from './valueWalk';
 import { type ExtraSecretPattern, teamMatches, teamPatterns, type TeamPattern } from './teamPatterns';
 
 export type { ExtraSecretPattern } from './teamPatterns';
@@ -38,27 +38,44 @@ interface Found {
   readonly end: number;
 }
 
-export function checkSecrets(report: Report, block: Block, options: SecretOptions = {}): void {
+/**
+ * Reports the secrets of `block`. With `invisible`, the walk also hands it
+ * every string and key that holds a character it reports (the scan notes
+ * them; a string too short to scan is read for them alone):
+ * validation runs the invisible-characters check that way, in the same
+ * walk, instead of a walk and a search of its own over every string.
+ */
+export function checkSecrets(report: Report, block: Block, options: SecretOptions = {}, invisible?: StringVisitor): void {
   const extra = teamPatterns(options.extraPatterns).patterns;
-  const find = (s: string): Found[] => {
-    const own = findSecrets(s).map(asFound);
-    return extra.length === 0 ? own : withoutOverlaps([...own, ...extraMatches(s, extra)]);
+  const notes: ScanNotes = { invisible: false };
+  const find = (s: string): readonly Found[] => {
+    const matches = findSecrets(s, invisible && notes);
+    // Most strings hold nothing: they cost the search, and no array of their own.
+    if (extra.length === 0) return matches.length === 0 ? nothing : matches.map(asFound);
+    return withoutOverlaps([...matches.map(asFound), ...extraMatches(s, extra)]);
   };
   const reported: Span[] = [];
   if (block.value) {
     walkStrings(block.value, {
       string: (v, path) => {
+        notes.invisible = false;
         const found = find(v);
         if (found.length > 0) reportInString(report, block, path, found, options, reported);
+        if (invisible && notes.invisible) invisible.string(v, path);
       },
       key: (key, path) => {
-        const found = key.length >= 12 ? find(key) : [];
+        notes.invisible = false;
+        if (key.length < shortestSecret && invisible) noteOnly(key, notes);
+        const found = key.length < shortestSecret ? nothing : find(key);
         if (found.length > 0) reportInKey(report, block, path, key, found, options);
+        if (invisible && notes.invisible) invisible.key(key, path);
       },
     });
   }
   checkComments(report, block, find, options, reported);
 }
+
+const nothing: readonly Found[] = Object.freeze([]);
 
 function asFound(m: SecretMatch): Found {
   return { kind: m.pattern.kind, label: m.pattern.label, start: m.start, end: m.end, ...(m.pattern.python !== undefined && { writer: true }) };
@@ -83,9 +100,9 @@ function reportInKey(report: Report, block: Block, path: readonly PathSegment[],
 }
 
 /** Secrets in the comments of the block, consecutive comment lines read as one text. */
-function checkComments(report: Report, block: Block, find: (s: string) => Found[], options: SecretOptions, reported: readonly Span[]): void {
+function checkComments(report: Report, block: Block, find: (s: string) => readonly Found[], options: SecretOptions, reported: readonly Span[]): void {
   const comments = commentText(block.text);
-  if (!comments || comments.joined.length < 12) return;
+  if (!comments || comments.joined.length < shortestSecret) return;
   const candidates = find(comments.joined);
   if (candidates.length === 0) return;
   let quoted: Span[] | undefined;

@@ -58,7 +58,7 @@ export const scannerRows: readonly SecretRow[] = [
     source: 'secretlint-rule-slack (IncomingWebhook); gitleaks slack-webhook-url',
     // With its scheme or without (`hooks.slack.com/…` pasted bare, `http://`).
     pattern: String.raw`(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9+/]{16,})`,
-    anchor: { source: 'hooks\\.slack\\.com', heads: ['https://hooks.slack.com', 'http://hooks.slack.com', 'hooks.slack.com'] },
+    anchor: { source: '\\.', heads: ['https://hooks.slack.com', 'http://hooks.slack.com', 'hooks.slack.com'] },
   },
   {
     kind: 'discord-webhook',
@@ -88,7 +88,7 @@ export const scannerRows: readonly SecretRow[] = [
     source: 'gitleaks gcp-api-key',
     pattern: String.raw`AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`,
     entropy: 4,
-    anchor: { source: 'AIza', heads: ['AIza'] },
+    anchor: { source: 'A', heads: ['AIza'] },
   },
   {
     kind: 'aws-access-key',
@@ -96,7 +96,7 @@ export const scannerRows: readonly SecretRow[] = [
     source: 'secretlint-rule-aws (AWSAccessKeyID); gitleaks aws-access-token',
     pattern: String.raw`(?:ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16}(?![\p{L}\p{N}_])`,
     boundary: 'word',
-    anchor: { source: 'A(?:SIA|BIA|CCA|3T)', heads: ['ASIA', 'ABIA', 'ACCA', 'A3T'] },
+    anchor: { source: 'A', heads: ['ASIA', 'ABIA', 'ACCA', 'A3T'] },
   },
   {
     kind: 'aws-secret-key',
@@ -151,7 +151,7 @@ export const scannerRows: readonly SecretRow[] = [
     label: 'a SendGrid API key',
     source: 'secretlint-rule-sendgrid; gitleaks sendgrid-api-token',
     pattern: String.raw`SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}(?![A-Za-z0-9_-])`,
-    anchor: { source: 'SG\\.', heads: ['SG.'] },
+    anchor: { source: '\\.', heads: ['SG.'] },
   },
   {
     kind: 'twilio-key',
@@ -267,11 +267,11 @@ export const scannerRows: readonly SecretRow[] = [
     kind: 'azure-client-secret',
     label: 'an Azure AD client secret',
     source: 'gitleaks azure-ad-client-secret',
-    // Three characters, a digit, `Q~`, then 31 to 34: the fixed part is inside, so the match starts four characters before the anchor.
+    // Three characters, a digit, `Q~`, then 31 to 34: the fixed part is inside, so the match starts four characters before its head.
     pattern: String.raw`(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`,
     boundary: 'none',
     entropy: 3,
-    anchor: { source: 'Q~', back: 4 },
+    anchor: { source: '~', heads: ['Q~'], back: 4 },
   },
   {
     kind: 'jwt',
@@ -287,23 +287,23 @@ export const scannerRows: readonly SecretRow[] = [
     source: 'gitleaks vault-service-token, vault-batch-token',
     pattern: String.raw`hv[sb]\.[A-Za-z0-9_-]{90,300}(?![A-Za-z0-9_-])`,
     entropy: 3.5,
-    anchor: { source: 'hv[sb]\\.', heads: ['hvs.', 'hvb.'] },
+    anchor: { source: '\\.', heads: ['hvs.', 'hvb.'] },
   },
-  { kind: 'databricks-token', label: 'a Databricks token', source: 'gitleaks databricks-api-token', pattern: String.raw`dapi[a-f0-9]{32}(?:-[0-9])?${alnum}`, entropy: 3, anchor: { source: 'dapi', heads: ['dapi'] } },
+  { kind: 'databricks-token', label: 'a Databricks token', source: 'gitleaks databricks-api-token', pattern: String.raw`dapi[a-f0-9]{32}(?:-[0-9])?${alnum}`, entropy: 3, anchor: { source: 'p', heads: ['dapi'] } },
   {
     kind: 'terraform-token',
     label: 'a Terraform Cloud token',
     source: 'gitleaks hashicorp-tf-api-token',
     pattern: String.raw`[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])`,
     entropy: 3.5,
-    anchor: { source: '\\.atlasv1\\.', back: 14 },
+    anchor: { source: '\\.', heads: ['.atlasv1.'], back: 14 },
   },
   { kind: 'rubygems-token', label: 'a RubyGems API key', source: 'gitleaks rubygems-api-token', pattern: String.raw`rubygems_[a-f0-9]{48}${alnum}`, anchor: { source: '_', heads: ['rubygems_'] } },
   { kind: 'clojars-token', label: 'a Clojars deploy token', source: 'gitleaks clojars-api-token', pattern: String.raw`CLOJARS_[A-Za-z0-9]{60}${alnum}`, ignoreCase: true, anchor: { source: '_', heads: ['CLOJARS_'] } },
-  { kind: 'doppler-token', label: 'a Doppler token', source: 'gitleaks doppler-api-token', pattern: String.raw`dp\.pt\.[A-Za-z0-9]{43}${alnum}`, anchor: { source: 'dp\\.pt\\.', heads: ['dp.pt.'] } },
-  { kind: 'dynatrace-token', label: 'a Dynatrace token', source: 'gitleaks dynatrace-api-token', pattern: String.raw`dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}${alnum}`, anchor: { source: 'dt0c01\\.', heads: ['dt0c01.'] } },
+  { kind: 'doppler-token', label: 'a Doppler token', source: 'gitleaks doppler-api-token', pattern: String.raw`dp\.pt\.[A-Za-z0-9]{43}${alnum}`, anchor: { source: '\\.', heads: ['dp.pt.'] } },
+  { kind: 'dynatrace-token', label: 'a Dynatrace token', source: 'gitleaks dynatrace-api-token', pattern: String.raw`dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}${alnum}`, anchor: { source: '\\.', heads: ['dt0c01.'] } },
   { kind: 'newrelic-key', label: 'a New Relic user API key', source: 'gitleaks new-relic-user-api-key', pattern: String.raw`NRAK-[A-Za-z0-9]{27}${alnum}`, anchor: { source: '-', heads: ['NRAK-'] } },
-  { kind: 'alibaba-key', label: 'an Alibaba Cloud access key id', source: 'gitleaks alibaba-access-key-id', pattern: String.raw`LTAI[A-Za-z0-9]{20}${alnum}`, boundary: 'word', entropy: 2, anchor: { source: 'LTAI', heads: ['LTAI'] } },
+  { kind: 'alibaba-key', label: 'an Alibaba Cloud access key id', source: 'gitleaks alibaba-access-key-id', pattern: String.raw`LTAI[A-Za-z0-9]{20}${alnum}`, boundary: 'word', entropy: 2, anchor: { source: 'A', heads: ['LTAI'] } },
   { kind: 'prefect-key', label: 'a Prefect API key', source: 'gitleaks prefect-api-token', pattern: String.raw`pnu_[A-Za-z0-9]{36}${alnum}`, entropy: 2, anchor: { source: '_', heads: ['pnu_'] } },
   {
     kind: 'openshift-token',
@@ -311,7 +311,7 @@ export const scannerRows: readonly SecretRow[] = [
     source: 'gitleaks openshift-user-token',
     pattern: String.raw`sha256~[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`,
     entropy: 3.5,
-    anchor: { source: 'sha256~', heads: ['sha256~'] },
+    anchor: { source: '~', heads: ['sha256~'] },
   },
   {
     kind: 'sourcegraph-token',
@@ -321,7 +321,7 @@ export const scannerRows: readonly SecretRow[] = [
     entropy: 3,
     anchor: { source: '_', heads: ['sgp_'] },
   },
-  { kind: 'atlassian-token', label: 'an Atlassian API token', source: 'gitleaks atlassian-api-token', pattern: String.raw`ATATT3[A-Za-z0-9_=-]{186}(?![A-Za-z0-9_=-])`, entropy: 3.5, anchor: { source: 'ATATT3', heads: ['ATATT3'] } },
+  { kind: 'atlassian-token', label: 'an Atlassian API token', source: 'gitleaks atlassian-api-token', pattern: String.raw`ATATT3[A-Za-z0-9_=-]{186}(?![A-Za-z0-9_=-])`, entropy: 3.5, anchor: { source: 'A', heads: ['ATATT3'] } },
   {
     kind: 'teams-webhook',
     label: 'a Microsoft Teams webhook URL',

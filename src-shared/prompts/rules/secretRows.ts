@@ -2,17 +2,19 @@
 // scannerSecrets.ts, and the patterns a team adds in its settings).
 
 /**
- * Where a row's matches can start, found by one search for every row's
- * anchor: at one of `heads` (literal text that holds a match of `source`),
- * at one of `words` that ends just before the anchor (whitespace, and
- * with `quoted` one quote, allowed between), or `back` characters before
- * the anchor (a token whose fixed part sits inside it: Azure's `…8Q~…`).
- * Rows' anchors either are the same source or never match the same text.
+ * Where a row's matches can start, found by one pass over each string that
+ * stops only at anchor characters: `source` is a regex for one ASCII
+ * character (`_`, `[=:]`), rare in prose where it can be. A match starts at
+ * one of `heads` (literal text holding such a character; its first one is
+ * where the pass finds the head), or `back` characters before a head (a
+ * token whose fixed part sits inside it: Azure's `…8Q~…`); or at one of
+ * `words` that ends just before the anchor (whitespace, and with `quoted`
+ * one quote, allowed between). Rows' anchors either are the same source or
+ * never match the same character.
  */
 export type Anchor =
-  | { readonly source: string; readonly heads: readonly string[] }
-  | { readonly source: string; readonly words: readonly string[]; readonly quoted?: boolean }
-  | { readonly source: string; readonly back: number };
+  | { readonly source: string; readonly heads: readonly string[]; readonly back?: number }
+  | { readonly source: string; readonly words: readonly string[]; readonly quoted?: boolean };
 
 export interface SecretRow {
   /** Stable id, carried in the finding's data and keyed on by the severity setting. */

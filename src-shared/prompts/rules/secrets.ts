@@ -1,13 +1,17 @@
 // The matcher that finds secrets in a string: every row of the scanner
 // table (scannerSecrets.ts) and the writer's ten (writerSecrets.ts). Turn
 // texts run to megabytes, so it does not run fifty regexes over every
-// string: each row names an anchor, a short piece every match contains that
-// is rare in prose (`_` of `ghp_`, `-` of `glpat-`, `:` of `https:`), one
-// search for all anchors passes over each string, and a row's regex runs
-// only where its anchor says a match would start. Placeholders and
-// documentation examples (`AKIAIOSFODNN7EXAMPLE`, `<your token>`, `xxxx`,
-// `${TOKEN}`, a URL whose password is `password`) are not findings.
+// string: each row names an anchor, one character every match holds at a
+// known place that is rare in prose where it can be (`_` of `ghp_`, `-` of
+// `glpat-`, `:` of `https:`). One search, a regex character class of every
+// anchor character and every invisible one, passes over each string, and a
+// row's regex runs only where its anchor says a match would start. (An
+// alternation of the anchors cost more than twice the class: it tries every
+// alternative at every position.) Placeholders and documentation
+// examples (`AKIAIOSFODNN7EXAMPLE`, `<your token>`, `xxxx`, `${TOKEN}`, a
+// URL whose password is `password`) are not findings.
 
+import { invisibleChars } from '../../text/invisibleChars';
 import { isPublishedExample } from './exampleSecrets';
 import { scannerRows } from './scannerSecrets';
 import type { SecretRow } from './secretRows';
@@ -25,10 +29,19 @@ export const redaction = '[REDACTED]';
  * and joiner, the direction marks and embeddings, the word joiner and
  * invisible operators, the isolates, and the byte order mark.
  */
-const invisible = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+const invisibleRanges: readonly (readonly [number, number])[] = [
+  [0xad, 0xad],
+  [0x180e, 0x180e],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x2064],
+  [0x2066, 0x2069],
+  [0xfeff, 0xfeff],
+];
 
 function isInvisible(c: number): boolean {
-  return c === 0xad || c === 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069) || c === 0xfeff;
+  for (const [from, to] of invisibleRanges) if (c >= from && c <= to) return true;
+  return false;
 }
 
 export interface SecretMatch {
@@ -45,9 +58,11 @@ interface Compiled {
   readonly regex: RegExp;
 }
 
-/** A head of a row anchored at heads: the text and the row. */
+/** A head of a row: its text, where the anchor sits in it, and how far before the head the row's match starts (`back`). */
 interface HeadEntry {
   readonly text: string;
+  readonly at: number;
+  readonly back: number;
   readonly c: Compiled;
 }
 
@@ -58,26 +73,57 @@ interface WordEntry {
   readonly quoted: boolean;
 }
 
+/** Entries by an ASCII character code (heads by a character beside the anchor, words by their last, folded as IGNORECASE does). */
+type ByCode<T> = readonly (readonly T[] | undefined)[];
+
 /**
- * The rows of one anchor source, indexed so a hit costs a lookup or two:
- * heads by where the anchor sits in them and then by their first
- * character; words by their last character (folded as IGNORECASE does).
+ * The rows of one anchor, indexed so a hit costs a lookup or two whatever
+ * the number of heads: heads by the character just before the anchor in
+ * them, or for a head that starts with it, just after; words by their last
+ * character.
  */
 interface Group {
-  readonly headsAt: readonly { readonly at: number; readonly byFirst: ReadonlyMap<number, readonly HeadEntry[]> }[];
+  readonly headsByBefore: ByCode<HeadEntry>;
+  readonly headsByAfter: ByCode<HeadEntry>;
   /** Heads compared as Python's IGNORECASE does (`bearer`). */
-  readonly foldedHeads: readonly (HeadEntry & { readonly at: number })[];
-  readonly wordsByLast: ReadonlyMap<number, readonly WordEntry[]>;
+  readonly foldedHeads: readonly HeadEntry[];
+  readonly wordsByLast: ByCode<WordEntry> | undefined;
   readonly quotedWords: boolean;
-  /** Rows whose match starts a fixed number of characters before the anchor. */
-  readonly backs: readonly { readonly back: number; readonly c: Compiled }[];
+}
+
+/**
+ * Characters common in prose (`.`, lower-case letters): an anchor among
+ * them is found only where one of its heads stands around it, so the
+ * search does not stop at every `b` for `bearer` or `p` for `dapi`.
+ */
+const common = /[a-z.]/;
+
+/** The characters beyond ASCII that `fold` takes for an ASCII letter. */
+const foldedToAscii = [0x130, 0x131, 0x17f, 0x212a];
+
+/** In the table of characters: one that is no anchor, and one that is invisible. */
+const plain = 0;
+const invisibleMark = 255;
+
+/** What a scan noticed beside its matches, for a caller that passes it. */
+export interface ScanNotes {
+  /** Set when the string holds a character the invisible-characters check reports (text/invisibleChars.ts): only such strings need that check. */
+  invisible: boolean;
 }
 
 export class SecretMatcher {
   private readonly groups: Group[] = [];
-  private readonly anchorSearch: RegExp;
-  private readonly anchorAt: readonly RegExp[];
-  private readonly anchorOfChar = new Map<string, number>();
+  /** For each UTF-16 code: 0, the anchor group's index + 1, or `invisibleMark`. */
+  private readonly table = new Uint8Array(0x10000);
+  /** The one search: every anchor character and every invisible one, the common ones only where a head stands around them. */
+  private readonly search: RegExp;
+  /**
+   * What the invisible-characters check reports that hides no token from
+   * this reader (the Arabic letter mark): looked for apart, by indexOf, only
+   * for a caller's notes. In the search's class, U+061C made every search
+   * four times slower.
+   */
+  private readonly notedApart: readonly string[];
 
   /**
    * `asWritten` reads strings only as written, as the writer's Python does
@@ -90,92 +136,130 @@ export class SecretMatcher {
   ) {
     const sources: string[] = [];
     const groups: {
-      headsAt: Map<number, Map<number, HeadEntry[]>>;
-      foldedHeads: (HeadEntry & { at: number })[];
-      wordsByLast: Map<number, WordEntry[]>;
+      headsByBefore: (HeadEntry[] | undefined)[];
+      headsByAfter: (HeadEntry[] | undefined)[];
+      foldedHeads: HeadEntry[];
+      wordsByLast: (WordEntry[] | undefined)[] | undefined;
       quotedWords: boolean;
-      backs: { back: number; c: Compiled }[];
     }[] = [];
     rows.forEach((row, rank) => {
-      let k = sources.indexOf(row.anchor.source);
+      const anchor = row.anchor;
+      let k = sources.indexOf(anchor.source);
       if (k === -1) {
-        k = sources.push(row.anchor.source) - 1;
-        groups.push({ headsAt: new Map(), foldedHeads: [], wordsByLast: new Map(), quotedWords: false, backs: [] });
+        k = sources.push(anchor.source) - 1;
+        for (const code of anchorCharacters(anchor.source)) {
+          if (this.table[code] !== plain) throw new Error(`the anchors ${anchor.source} and ${sources[this.table[code]! - 1]} share the character ${String.fromCharCode(code)}`);
+          this.table[code] = k + 1;
+        }
+        groups.push({ headsByBefore: byCode(), headsByAfter: byCode(), foldedHeads: [], wordsByLast: undefined, quotedWords: false });
       }
       const g = groups[k]!;
       const { source, flags } = row.python !== undefined ? translatePython(row.python) : { source: row.pattern ?? '(?!)', flags: row.ignoreCase ? 'iuy' : 'uy' };
       const c: Compiled = { row, rank, regex: new RegExp(source, source.includes('(?<secret>') ? `${flags}d` : flags) };
-      const anchor = row.anchor;
-      if ('back' in anchor) g.backs.push({ back: anchor.back, c });
-      else if ('heads' in anchor) {
-        const sticky = new RegExp(anchor.source, 'y');
+      if ('heads' in anchor) {
+        const one = new RegExp(`^(?:${anchor.source})$`);
         for (const text of anchor.heads) {
-          const at = anchorIndex(sticky, text);
-          if (flags.includes('i')) g.foldedHeads.push({ text, c, at });
-          else {
-            const byFirst = g.headsAt.get(at) ?? g.headsAt.set(at, new Map()).get(at)!;
-            const first = text.charCodeAt(0);
-            (byFirst.get(first) ?? byFirst.set(first, []).get(first)!).push({ text, c });
-          }
+          const at = [...text].findIndex((ch) => one.test(ch));
+          if (at === -1 || text.length < 2 || !/^[\x20-\x7e]+$/.test(text)) throw new Error(`the head ${text} is not ASCII holding the anchor ${anchor.source} and more`);
+          const e: HeadEntry = { text, at, back: anchor.back ?? 0, c };
+          if (flags.includes('i')) g.foldedHeads.push(e);
+          else if (at > 0) (g.headsByBefore[text.charCodeAt(at - 1)] ??= []).push(e);
+          else (g.headsByAfter[text.charCodeAt(1)] ??= []).push(e);
         }
       } else {
-        for (const word of anchor.words) {
-          const last = fold(word.charCodeAt(word.length - 1));
-          (g.wordsByLast.get(last) ?? g.wordsByLast.set(last, []).get(last)!).push({ word, c, quoted: anchor.quoted === true });
-        }
+        g.wordsByLast ??= byCode();
+        for (const word of anchor.words) (g.wordsByLast[fold(word.charCodeAt(word.length - 1))] ??= []).push({ word, c, quoted: anchor.quoted === true });
         g.quotedWords ||= anchor.quoted === true;
       }
     });
-    for (const g of groups) this.groups.push({ ...g, headsAt: [...g.headsAt].map(([at, byFirst]) => ({ at, byFirst })) });
-    // A hit whose text is one such character came from the first anchor that matches exactly that text.
-    for (const c of sources.flatMap(singleCharacters)) {
-      if (!this.anchorOfChar.has(c)) this.anchorOfChar.set(c, sources.findIndex((t) => new RegExp(`^(?:${t})$`).test(c)));
-    }
-    this.anchorSearch = new RegExp(sources.join('|'), 'g');
-    this.anchorAt = sources.map((t) => new RegExp(t, 'y'));
+    this.groups.push(...groups);
+    for (const [from, to] of invisibleRanges) this.table.fill(invisibleMark, from, to + 1);
+    this.notedApart = [...invisibleChars.keys()].filter((ch) => this.table[ch.charCodeAt(0)] === plain);
+    this.search = searchFor(
+      this.table,
+      sources.map((source, k) => {
+        const g = groups[k]!;
+        const heads = g.wordsByLast === undefined ? [...g.headsByBefore, ...g.headsByAfter].flatMap((es) => es ?? []) : undefined;
+        return { codes: anchorCharacters(source), heads, folded: g.foldedHeads };
+      }),
+    );
   }
 
   /** Every match in `value`, placeholders included, in order, none overlapping (at one start, the first row wins). */
   matchAll(value: string): readonly SecretMatch[] {
-    return this.scan(value, false);
+    return this.scan(value, false, undefined);
   }
 
-  /** Every secret in `value`: the matches that are not placeholders or documentation examples. */
-  find(value: string): readonly SecretMatch[] {
-    return this.scan(value, true);
+  /**
+   * Every secret in `value`: the matches that are not placeholders or
+   * documentation examples. `notes`, when given, says what else the scan
+   * saw (it is only ever set).
+   */
+  find(value: string, notes?: ScanNotes): readonly SecretMatch[] {
+    return this.scan(value, true, notes);
   }
 
-  private scan(value: string, skipPlaceholders: boolean): readonly SecretMatch[] {
-    if (value.length < shortestSecret) return none;
-    // A search of its own: in the anchors' alternation, the class slowed every string's search by half.
-    return !this.asWritten && invisible.test(value) ? this.scanVisible(value, skipPlaceholders) : this.scanAsWritten(value, skipPlaceholders);
-  }
-
-  private scanAsWritten(value: string, skipPlaceholders: boolean): readonly SecretMatch[] {
-    const search = this.anchorSearch;
-    search.lastIndex = 0;
-    let m = search.exec(value);
-    // Most strings hold no anchor at all: they cost one search that allocates nothing (every string of a reply is scanned).
-    if (m === null) return none;
-    const found: Ranked[] = [];
-    for (; m !== null; m = search.exec(value)) {
-      const group = this.groups[this.anchorOf(value, m)]!;
-      for (const { at, byFirst } of group.headsAt) {
-        const start = m.index - at;
-        const entries = start >= 0 ? byFirst.get(value.charCodeAt(start)) : undefined;
-        if (entries) for (const e of entries) if (value.startsWith(e.text, start)) tryAt(value, e.c, start, skipPlaceholders, found);
-      }
-      for (const e of group.foldedHeads) {
-        const start = m.index - e.at;
-        if (start >= 0 && endsWithWord(value, start + e.text.length, e.text)) tryAt(value, e.c, start, skipPlaceholders, found);
-      }
-      for (const b of group.backs) if (m.index >= b.back) tryAt(value, b.c, m.index - b.back, skipPlaceholders, found);
-      if (group.wordsByLast.size === 0) continue;
-      const end = beforeSpaces(value, m.index);
-      this.tryWords(value, group, end, false, skipPlaceholders, found);
-      if (group.quotedWords && end > 0 && isQuote(value.charCodeAt(end - 1))) this.tryWords(value, group, beforeSpaces(value, end - 1), true, skipPlaceholders, found);
+  private scan(value: string, skipPlaceholders: boolean, notes: ScanNotes | undefined): readonly SecretMatch[] {
+    if (value.length < shortestSecret) {
+      if (notes) this.note(value, notes);
+      return none;
     }
-    return found.length > 0 ? withoutOverlaps(found) : none;
+    const found = this.scanAsWritten(value, skipPlaceholders, !this.asWritten, notes) ?? this.scanVisible(value, skipPlaceholders);
+    if (notes && !notes.invisible) for (const ch of this.notedApart) if (value.includes(ch)) notes.invisible = true;
+    return found;
+  }
+
+  /** What `notes` asks of `value`, without looking for secrets: a short string's characters, read one by one. */
+  note(value: string, notes: ScanNotes): void {
+    for (let i = 0; i < value.length && !notes.invisible; i++) {
+      const c = value.charCodeAt(i);
+      if (this.table[c] === invisibleMark || (c >= 0x80 && this.notedApart.includes(value[i]!))) notes.invisible = true;
+    }
+  }
+
+  /**
+   * The matches in `value` as written; undefined, when `stopAtInvisible`,
+   * as soon as the pass meets an invisible character (the string is then
+   * read both ways). Most strings hold no anchor at all: they cost the
+   * pass, and allocate nothing.
+   */
+  private scanAsWritten(value: string, skipPlaceholders: boolean, stopAtInvisible: boolean, notes?: ScanNotes): readonly SecretMatch[] | undefined {
+    const search = this.search;
+    search.lastIndex = 0;
+    let found: Ranked[] | undefined;
+    // `test`, not `exec`: a hit is one character, read back from lastIndex, and no match array is built.
+    while (search.test(value)) {
+      const i = search.lastIndex - 1;
+      const t = this.table[value.charCodeAt(i)]!;
+      if (t === invisibleMark) {
+        if (notes) notes.invisible = true;
+        if (stopAtInvisible) return undefined;
+        continue;
+      }
+      found = this.tryGroup(value, this.groups[t - 1]!, i, skipPlaceholders, found);
+    }
+    return found !== undefined && found.length > 0 ? withoutOverlaps(found) : none;
+  }
+
+  /** Tries the rows of `group`, whose anchor character is at `i`; adds what matches to `found` (made when first needed). */
+  private tryGroup(value: string, group: Group, i: number, skipPlaceholders: boolean, found: Ranked[] | undefined): Ranked[] | undefined {
+    // Past either end, charCodeAt gives NaN, which is not below 0x80.
+    const b = value.charCodeAt(i - 1);
+    const before = b < 0x80 ? group.headsByBefore[b] : undefined;
+    if (before !== undefined) found = tryHeads(value, before, i, skipPlaceholders, found);
+    const a = value.charCodeAt(i + 1);
+    const after = a < 0x80 ? group.headsByAfter[a] : undefined;
+    if (after !== undefined) found = tryHeads(value, after, i, skipPlaceholders, found);
+    for (const e of group.foldedHeads) {
+      const start = i - e.at;
+      if (start >= e.back && endsWithWord(value, start + e.text.length, e.text)) found = tryAt(value, e.c, start - e.back, skipPlaceholders, found);
+    }
+    const words = group.wordsByLast;
+    if (words === undefined) return found;
+    const end = beforeSpaces(value, i);
+    found = tryWords(value, words, end, false, skipPlaceholders, found);
+    if (group.quotedWords && end > 0 && isQuote(value.charCodeAt(end - 1))) found = tryWords(value, words, beforeSpaces(value, end - 1), true, skipPlaceholders, found);
+    return found;
   }
 
   /**
@@ -187,7 +271,7 @@ export class SecretMatcher {
    * written, the invisible ones among them.
    */
   private scanVisible(value: string, skipPlaceholders: boolean): readonly SecretMatch[] {
-    const written = this.scanAsWritten(value, skipPlaceholders);
+    const written = this.scanAsWritten(value, skipPlaceholders, false)!;
     const at: number[] = [];
     let visible = '';
     for (let i = 0; i < value.length; i++) {
@@ -195,39 +279,47 @@ export class SecretMatcher {
       at.push(i);
       visible += value[i];
     }
-    const revealed = this.scanAsWritten(visible, skipPlaceholders)
+    const revealed = this.scanAsWritten(visible, skipPlaceholders, false)!
       .map((f) => ({ pattern: f.pattern, start: at[f.start]!, end: at[f.end - 1]! + 1 }))
       .filter((f) => !written.some((w) => w.start < f.end && f.start < w.end));
     if (revealed.length === 0) return written;
     return [...written, ...revealed].sort((a, b) => a.start - b.start);
   }
+}
 
-  /** The rows whose word ends at `end`; past a quote (`quoted`), only the rows that allow one. */
-  private tryWords(value: string, group: Group, end: number, quoted: boolean, skipPlaceholders: boolean, found: Ranked[]): void {
-    if (end === 0) return;
-    const entries = group.wordsByLast.get(fold(value.charCodeAt(end - 1)));
-    if (!entries) return;
-    for (const e of entries) if ((!quoted || e.quoted) && endsWithWord(value, end, e.word)) tryAt(value, e.c, end - e.word.length, skipPlaceholders, found);
+/** The rows of `heads` whose head is there, its anchor at `i`. */
+function tryHeads(value: string, heads: readonly HeadEntry[], i: number, skipPlaceholders: boolean, found: Ranked[] | undefined): Ranked[] | undefined {
+  for (const e of heads) {
+    const start = i - e.at;
+    if (start >= e.back && value.startsWith(e.text, start)) found = tryAt(value, e.c, start - e.back, skipPlaceholders, found);
   }
+  return found;
+}
 
-  /** Which anchor the search's hit `m` is: the first, in table order, that matches where it matched (as the alternation chose). */
-  private anchorOf(value: string, m: RegExpExecArray): number {
-    const byChar = m[0].length === 1 ? this.anchorOfChar.get(m[0]) : undefined;
-    if (byChar !== undefined) return byChar;
-    let k = 0;
-    for (; k < this.anchorAt.length - 1; k++) {
-      this.anchorAt[k]!.lastIndex = m.index;
-      if (this.anchorAt[k]!.test(value)) break;
-    }
-    return k;
-  }
+/** An empty index by ASCII code: every slot there (undefined), so a lookup never reads a hole. */
+function byCode<T>(): (T[] | undefined)[] {
+  return new Array<T[] | undefined>(0x80).fill(undefined);
+}
+
+/** The rows whose word ends at `end`; past a quote (`quoted`), only the rows that allow one. */
+function tryWords(value: string, words: ByCode<WordEntry>, end: number, quoted: boolean, skipPlaceholders: boolean, found: Ranked[] | undefined): Ranked[] | undefined {
+  if (end === 0) return found;
+  const last = fold(value.charCodeAt(end - 1));
+  const entries = last === -1 ? undefined : words[last];
+  if (entries) for (const e of entries) if ((!quoted || e.quoted) && endsWithWord(value, end, e.word)) found = tryAt(value, e.c, end - e.word.length, skipPlaceholders, found);
+  return found;
 }
 
 const matcher = new SecretMatcher(secretRows);
 
 /** Every secret in `value`, in order, none overlapping; placeholders and documentation examples left out. */
-export function findSecrets(value: string): readonly SecretMatch[] {
-  return matcher.find(value);
+export function findSecrets(value: string, notes?: ScanNotes): readonly SecretMatch[] {
+  return matcher.find(value, notes);
+}
+
+/** Sets `notes` for `value` as `findSecrets` would, without looking for secrets (a key too short to scan). */
+export function noteOnly(value: string, notes: ScanNotes): void {
+  matcher.note(value, notes);
 }
 
 /** Every match of any row, placeholders too: what text the extension writes about a file hides. */
@@ -238,22 +330,73 @@ export function matchSecrets(value: string): readonly SecretMatch[] {
 /** What a string without a match gives: one shared empty answer, not an array per string scanned. */
 const none: readonly SecretMatch[] = Object.freeze([]);
 
-/** Shorter strings cannot hold a match ("api" + "=" + 8 characters). */
-const shortestSecret = 12;
+/** Shorter strings cannot hold a match ("api" + "=" + 8 characters); a key shorter than that is not scanned at all, not even by a team's patterns. */
+export const shortestSecret = 12;
 
-function anchorIndex(anchor: RegExp, head: string): number {
-  for (let i = 0; i < head.length; i++) {
-    anchor.lastIndex = i;
-    if (anchor.test(head)) return i;
-  }
-  throw new Error(`the anchor ${anchor.source} is not in the head ${head}`);
+/**
+ * The search for `groups`' anchors and the invisible characters: one
+ * character class (a regex alternation tries every alternative at every
+ * position, three times the cost), then, only where the character found is
+ * a common one, a look around it for the text of one of its heads. A group
+ * of words is found at every anchor. What the look lets through is checked
+ * in full after, so it need only never turn away a head.
+ */
+function searchFor(table: Uint8Array, groups: readonly { codes: readonly number[]; heads: readonly HeadEntry[] | undefined; folded: readonly HeadEntry[] }[]): RegExp {
+  const all = groups.flatMap((g) => g.codes);
+  const checked = groups.filter((g) => g.heads !== undefined && g.codes.some((c) => common.test(String.fromCharCode(c))));
+  const invisibles = rangesOf(table, (t) => t === invisibleMark)
+    .map(([from, to]) => (from === to ? unit(from) : `${unit(from)}-${unit(to)}`))
+    .join('');
+  // Per group, from just after the character found: not (it is one of the group's and no head's look holds there).
+  const refusals = checked.map((g) => {
+    const looks = [...new Set([...g.heads!.map((e) => around(e, false)), ...g.folded.map((e) => around(e, true))])];
+    return `(?<!(?!${looks.join('|')})[${g.codes.map(unit).join('')}])`;
+  });
+  return new RegExp(`[${all.map(unit).join('')}${invisibles}]${refusals.join('')}`, 'g');
 }
 
-/** The characters an anchor of one character matches (`-`, `[=:]`), or none for a longer one. */
-function singleCharacters(source: string): string[] {
-  if (/^[A-Za-z0-9_=:-]$/.test(source)) return [source];
-  const set = /^\[([A-Za-z0-9_=:]+)\]$/.exec(source);
-  return set ? [...set[1]!] : [];
+/**
+ * The look, from the anchor, for the characters of head `e` around it:
+ * the two before it, or for a head that starts with it, the two after
+ * (the longer the look, the longer each hit costs), exact or folded as
+ * IGNORECASE does.
+ */
+function around(e: HeadEntry, folded: boolean): string {
+  const text = (s: string): string => [...s].map((ch) => (folded ? foldedClass(ch) : unit(ch.charCodeAt(0)))).join('');
+  return e.at > 0 ? `(?<=${text(e.text.slice(Math.max(0, e.at - 2), e.at))})` : `(?=${text(e.text.slice(0, 3))})`;
+}
+
+/** The characters Python's IGNORECASE takes for `ch` (see `fold`), as a class. */
+function foldedClass(ch: string): string {
+  const codes = new Set([ch.toLowerCase().charCodeAt(0), ch.toUpperCase().charCodeAt(0)]);
+  for (const c of foldedToAscii) if (fold(c) === fold(ch.charCodeAt(0))) codes.add(c);
+  return `[${[...codes].map(unit).join('')}]`;
+}
+
+/** The runs of codes whose mark in `table` passes `test`, as [first, last] pairs. */
+function rangesOf(table: Uint8Array, test: (mark: number) => boolean): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let c = 0; c < table.length; c++) {
+    if (!test(table[c]!)) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === c - 1) last[1] = c;
+    else ranges.push([c, c]);
+  }
+  return ranges;
+}
+
+/** `c` as a regex escape, safe inside a class and out. */
+function unit(c: number): string {
+  return `\\u${c.toString(16).padStart(4, '0')}`;
+}
+
+/** The codes of the ASCII characters an anchor's source matches: one character, or a class of them. */
+function anchorCharacters(source: string): number[] {
+  const one = new RegExp(`^(?:${source})$`);
+  const codes: number[] = [];
+  for (let code = 0; code < 0x80; code++) if (one.test(String.fromCharCode(code))) codes.push(code);
+  if (codes.length === 0) throw new Error(`the anchor ${source} matches no ASCII character`);
+  return codes;
 }
 
 /** A match and the rank of its row, for the tie at one start. */
@@ -261,19 +404,22 @@ interface Ranked extends SecretMatch {
   readonly rank: number;
 }
 
-/** Adds `c`'s match at `start` to `found`, if there is one. */
-function tryAt(value: string, c: Compiled, start: number, skipPlaceholders: boolean, found: Ranked[]): void {
+/** `found` with `c`'s match at `start` added, if there is one (the array made when first needed). */
+function tryAt(value: string, c: Compiled, start: number, skipPlaceholders: boolean, found: Ranked[] | undefined): Ranked[] | undefined {
   const boundary = c.row.boundary ?? (c.row.python !== undefined ? 'word' : 'letter');
-  if (boundary !== 'none' && start > 0 && (boundary === 'word' ? followsWordChar(value, start) : followsLetter(value, start))) return;
+  if (boundary !== 'none' && start > 0 && (boundary === 'word' ? followsWordChar(value, start) : followsLetter(value, start))) return found;
   c.regex.lastIndex = start;
   const hit = c.regex.exec(value);
-  if (!hit) return;
+  if (!hit) return found;
   const span = hit.indices?.groups?.['secret'];
   const from = span ? span[0] : start;
   let to = span ? span[1] : start + hit[0].length;
   while (to > from && trailingSpace.test(value[to - 1]!)) to--;
-  if (skipPlaceholders && (isPlaceholder(value.slice(from, to), hit.groups?.['user'], c.row.generic === true) || belowEntropy(value, from, to, c.row.entropy))) return;
-  found.push({ pattern: c.row, start: from, end: to, rank: c.rank });
+  if (skipPlaceholders && (isPlaceholder(value.slice(from, to), hit.groups?.['user'], c.row.generic === true) || belowEntropy(value, from, to, c.row.entropy))) return found;
+  const match = { pattern: c.row, start: from, end: to, rank: c.rank };
+  if (found === undefined) return [match];
+  found.push(match);
+  return found;
 }
 
 /** What a row's own `\s` may have taken at the end of a match (a private key's last line break): JavaScript's. */

@@ -11,7 +11,7 @@ import type { Range } from '../../text/range';
 import type { Block } from '../toml/block';
 import { recall, remember } from './blockChecks';
 import { type SessionFact, SchemaChecker } from './checkSchema';
-import { checkInvisible } from './checkInvisible';
+import { invisibleVisitor } from './checkInvisible';
 import { checkSecrets, type SecretOptions } from './checkSecrets';
 import { refusedPatternFindings } from './teamPatterns';
 import type { ToolCallOptions } from './checkToolCalls';
@@ -108,8 +108,8 @@ export function checkBlock(block: Block, options: ValidateOptions): BlockCheck {
   }
   const checker = new SchemaChecker(report, options);
   if (!owner) checker.checkRoot(TableView.root(block, block.value));
-  checkSecrets(report, block, options.secrets);
-  checkInvisible(report, block);
+  // One walk for both checks that read every string.
+  checkSecrets(report, block, options.secrets, invisibleVisitor(report, block));
   return {
     findings: report.findings,
     facts: { definesCommit: 'commit' in block.value, definesSessions: 'sessions' in block.value, sessions: checker.sessions },

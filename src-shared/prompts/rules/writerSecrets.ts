@@ -16,7 +16,7 @@ export const writerRows: readonly SecretRow[] = [
     label: 'a bearer token',
     source: 'capture writer (FORMATS.md B.4)',
     python: String.raw`(?i)\bbearer\s+[A-Za-z0-9._~+/=\-]{8,}`,
-    anchor: { source: '[bB][eE][aA][rR][eE][rR]', heads: ['bearer'] },
+    anchor: { source: '[bB]', heads: ['bearer'] },
     generic: true,
   },
   {

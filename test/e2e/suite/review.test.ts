@@ -333,6 +333,18 @@ suite('session review of a long file', () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
+  test('an Enter at the top keeps every card the page holds, and a click on a turn reveals its line as it is now', async () => {
+    const { packs, document, editor, uri } = await reviewedFile('enter', longText('enter'));
+    await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 80 && r.dom.cards.includes(0) && r.dom.turns >= 3, 'the long file reviewed, card 0 on the page');
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(0, 0), '\n\n')));
+    const after = await waitForReport(packs, uri, (r) => r.version === document.version, 'the Enter reviewed');
+    assert.equal(after.replaced, 0, 'no card replaced: their keys name no line');
+    const line = lineOf(document, 'Session 0, turn 2') - 2;
+    assert.ok(packs.reviewDrive(uri.toString(), { click: { card: 0, turn: 2 } }));
+    await waitFor(() => vscode.window.visibleTextEditors.some((e) => e.document === document && e.selection.active.line === line), defaultDeadlineMs, `the source editor at line ${line + 1}, two below where the turn was built`);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
   test('search finds text in a session far off screen, counts it, and a step jumps to it', async () => {
     const { packs, document, uri } = await reviewedFile('search', longText('search'));
     const top = await waitForReport(packs, uri, (r) => r.version === document.version && r.cards.length === 80 && r.dom.cards.includes(0), 'the long file reviewed, its top on the page');

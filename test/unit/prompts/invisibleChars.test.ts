@@ -55,6 +55,13 @@ test('every character of the table is found, in values of every string style, ar
   assert.deepEqual(key[0]!.data, { removable: false });
 });
 
+test('every character of the table is found in a value and a key long enough for the secret scan, whose one search notes them for this check', () => {
+  for (const c of invisibleChars.values()) {
+    assert.equal(invisible(withLines(10, 1, `title = 'a title long enough ${c.char} to scan'`)).length, 1, c.codePoint);
+    assert.equal(invisible(withLines(10, 1, `"a key long enough${c.char}to scan" = "x"`)).length, 1, c.codePoint);
+  }
+});
+
 test('plain text, emoji joined by ZWJ, and joiners inside shaping scripts are not flagged', () => {
   const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
   const rainbow = '\u{1F3F3}\uFE0F\u200D\u{1F308}';

@@ -15,7 +15,7 @@ import { deleteTurnEdit, valueSourceRange } from '../../../src-shared/prompts/re
 import { reviewOf, type ReviewInputs } from '../../../src-shared/prompts/review/build';
 import { plainText, shown } from '../../../src-shared/prompts/review/pieces';
 import { outlineOfCard, slotKey } from '../../../src-shared/prompts/review/outline';
-import type { CardOutline, ReviewCard, ReviewView } from '../../../src-shared/prompts/review/view';
+import type { CardOutline, ReviewCard, ReviewTurn, ReviewView } from '../../../src-shared/prompts/review/view';
 import { validatePrompts } from '../../../src-shared/prompts/rules/validate';
 import { applyFix } from '../../support/handEditFixtures';
 import { lines } from '../../support/promptsFixtures';
@@ -82,9 +82,12 @@ const file = lines(
   /* 56 */ '',
 );
 
+/** A card built whole (no window): every turn in full. */
+type WholeCard = Omit<ReviewCard, 'turns'> & { readonly turns: readonly ReviewTurn[] };
+
 /** The cards built (none is known in these tests but the key test's, none an outline but the window's). */
-function built(v: ReviewView): ReviewCard[] {
-  return v.cards.filter((c): c is ReviewCard => 'key' in c);
+function built(v: ReviewView): WholeCard[] {
+  return v.cards.filter((c): c is WholeCard => 'key' in c && c.turns.every((t) => 'role' in t));
 }
 
 function view(text: string, more: Partial<ReviewInputs> = {}): ReviewView {
@@ -215,7 +218,7 @@ test('a card keeps its key when another session is edited, and gets a new one wh
   assert.notEqual(a1!.key, b1!.key);
   // Named as known, the unchanged card is not built again; the changed one is.
   const again = reviewOf(after, { ...inputs, known: new Set([a0!.key, a1!.key]) }).cards;
-  assert.deepEqual(again[0], { known: a0!.key });
+  assert.deepEqual(again[0], { known: a0!.key, line: a0!.line });
   assert.equal((again[1] as ReviewCard).id, 's-2');
 });
 

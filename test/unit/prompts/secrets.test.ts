@@ -9,8 +9,10 @@ import fc from '../../support/fastCheck';
 import { parse } from 'smol-toml';
 import type { Finding } from '../../../src-shared/finding';
 import { findSecrets, matchSecrets, redaction, type SecretMatch, secretRows } from '../../../src-shared/prompts/rules/secrets';
+import type { SecretRow } from '../../../src-shared/prompts/rules/secretRows';
 import { compile, translatePython, writerRows } from '../../../src-shared/prompts/rules/writerSecrets';
 import { fakeSecrets } from '../../support/fakeSecrets';
+import { scannerSamples } from '../../support/scannerSamples';
 import { findingsOf, lines, minimalValid } from '../../support/promptsFixtures';
 
 /** The minimal file with `title = <literal>` on line 10, in its session. */
@@ -244,6 +246,24 @@ test('the anchored matcher finds exactly what running every row everywhere finds
       assert.deepEqual(strip(matchSecrets(value)), strip(reference(value)));
     }),
     { numRuns: 2000 },
+  );
+});
+
+test('the one search lets every row through where it matches: on every scanner sample and fake, the matcher finds what every row run everywhere finds, and each row matches one', () => {
+  // A JSON web token whose payload does not start as one: the writer's row, not the scanners'.
+  const writerJwt = `${'ey'}J${'a1B2c3D4e5'.repeat(2)}.${'f6G7h8'.repeat(3)}.${'i9J0k1'.repeat(3)}`;
+  const texts = [...scannerSamples().map((s) => s.text), ...fakeSecrets().map((f) => f.text), ...fakeSecrets(7).map((f) => `Bearer ${f.text}; token=${f.text}`), writerJwt];
+  const strip = (ms: readonly SecretMatch[]): [number, number, string][] => ms.map((m) => [m.start, m.end, m.pattern.kind]);
+  const matched = new Set<SecretRow>();
+  for (const text of texts) {
+    const expected = reference(text);
+    assert.deepEqual(strip(matchSecrets(text)), strip(expected), text.length > 40 ? `${text.slice(0, 12)}… (${text.length})` : 'a sample');
+    for (const m of expected) matched.add(m.pattern);
+  }
+  // A row whose anchor the search does not stop at, or turns away, would be matched by the reference alone.
+  assert.deepEqual(
+    secretRows.filter((r) => !matched.has(r)).map((r) => r.label),
+    [],
   );
 });
 

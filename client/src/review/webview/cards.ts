@@ -91,7 +91,8 @@ export function cardElement(el: Maker, card: ReviewCard, on: CardHandlers): HTML
   if (card.summary) head.append(labelled(el, 'Summary', valueElement(el, card.summary, { session: card.index, key: 'summary' }, 'prose')));
   if (card.lesson) head.append(labelled(el, 'Lesson', valueElement(el, card.lesson, { session: card.index, key: 'lesson' }, 'prose')));
   for (const m of card.marks) head.append(markElement(el, m));
-  head.addEventListener('click', (e) => revealOnClick(e, card.line, on));
+  lined(head, card.line);
+  head.addEventListener('click', (e) => revealOnClick(e, head, on));
   article.append(head);
   article.append(el('ol', 'turns'));
   return article;
@@ -111,6 +112,18 @@ export function placeholderElement(el: Maker, outline: CardOutline): HTMLElement
   head.append(titleRow);
   article.append(head);
   return article;
+}
+
+/** The place of a turn whose content is on its way (a long session's turns come as they near the screen). */
+export function pendingTurnElement(el: Maker, index: number, height: number): HTMLElement {
+  const li = el('li', 'turn pending');
+  li.dataset['turn'] = String(index);
+  li.setAttribute('aria-busy', 'true');
+  li.style.height = `${Math.max(24, height)}px`;
+  const head = el('div', 'turn-head');
+  head.append(icon(el, 'loading', 'glyph'), el('span', 'turn-index', `turn ${index}`));
+  li.append(head);
+  return li;
 }
 
 export function turnElement(el: Maker, card: ReviewCard, t: ReviewTurn, on: CardHandlers): HTMLElement {
@@ -145,19 +158,21 @@ export function turnElement(el: Maker, card: ReviewCard, t: ReviewTurn, on: Card
       if (c.key) row.append(valueElement(el, c.key.value, { session: card.index, turn: t.index, toolCall: c.index, key: c.key.name }, 'tool-arg'));
       if (c.failed) row.append(el('span', 'badge failed-badge', 'failed'));
       row.title = `${c.name}${c.failed ? ' (status = "error")' : ''}: tool call ${c.index}`;
-      row.addEventListener('click', (e) => revealOnClick(e, c.line, on));
+      lined(row, c.line);
+      row.addEventListener('click', (e) => revealOnClick(e, row, on));
       calls.append(row);
     }
     li.append(calls);
   }
   for (const m of t.marks) li.append(markElement(el, m));
-  li.addEventListener('click', (e) => revealOnClick(e, t.line, on));
+  lined(li, t.line);
+  li.addEventListener('click', (e) => revealOnClick(e, li, on));
   return li;
 }
 
 export function markElement(el: Maker, m: Mark): HTMLElement {
   const div = el('div', `mark ${m.kind}`);
-  div.dataset['line'] = String(m.line);
+  lined(div, m.line);
   div.dataset['mark'] = m.kind;
   div.append(icon(el, markGlyphs[m.kind], 'glyph'), el('span', 'mark-name', `${markNames[m.kind]}:`), el('span', 'mark-message', m.message));
   div.title = m.committed !== undefined ? `At HEAD:\n${m.committed}` : m.code;
@@ -176,7 +191,26 @@ function labelled(el: Maker, label: string, value: HTMLElement): HTMLElement {
  * file); with Ctrl, Cmd or Alt held the source editor takes it. One that ends a text selection, or lands on
  * a control, reveals nothing.
  */
-function revealOnClick(e: MouseEvent, line: number, on: CardHandlers): void {
+/**
+ * An element that stands for a source line: `data-source-line` is the line
+ * its content was built at, `data-line` where it is now (`placeLines` moves
+ * it when lines were inserted above: a card kept by its key is not built again).
+ */
+function lined(e: HTMLElement, line: number): void {
+  e.dataset['sourceLine'] = String(line);
+  e.dataset['line'] = String(line);
+}
+
+/** Moves the lines of `root` and what it holds (a card's head, a turn) to `shift` lines below where they were built. */
+export function placeLines(root: HTMLElement, shift: number): void {
+  for (const e of [root, ...root.querySelectorAll<HTMLElement>('[data-source-line]')]) {
+    const built = e.dataset['sourceLine'];
+    if (built !== undefined) e.dataset['line'] = String(Number(built) + shift);
+  }
+}
+
+function revealOnClick(e: MouseEvent, from: HTMLElement, on: CardHandlers): void {
+  const line = Number(from.dataset['line']);
   if (e.defaultPrevented) return;
   const target = e.target as HTMLElement;
   if (target.closest('button, a')) return;

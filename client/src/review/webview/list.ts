@@ -8,14 +8,21 @@
 // (the cursor in the source, the next mark, a fork link, the keyboard) go
 // by the same geometry, so they reach cards and turns never built yet.
 
-import type { MarkKind, CardOutline, ReviewCard } from '../../../../src-shared/prompts/review/view';
+import type { MarkKind, CardOutline, ReviewCard, ReviewTurn } from '../../../../src-shared/prompts/review/view';
 import { outlineOfCard } from '../../../../src-shared/prompts/review/outline';
-import { cardElement, type CardHandlers, placeholderElement, turnElement } from './cards';
+import { cardElement, type CardHandlers, pendingTurnElement, placeholderElement, placeLines, turnElement } from './cards';
 import type { Maker } from './text';
 
+/** The turns `[from, to)` of the card at position `card` near the screen. */
+export interface TurnRange {
+  readonly card: number;
+  readonly from: number;
+  readonly to: number;
+}
+
 export interface ListHandlers extends CardHandlers {
-  /** The positions `[from, to)` are near the screen and some of them are outlines only. */
-  need(from: number, to: number): void;
+  /** The positions `[from, to)` are near the screen and some of them are outlines only, or lack turns of `turns`. */
+  need(from: number, to: number, turns: readonly TurnRange[]): void;
   /** What the DOM holds changed. */
   changed(): void;
 }
@@ -25,9 +32,16 @@ export interface Item {
   readonly turn: number | null;
 }
 
+/**
+ * A card as the page holds it: its outline, its head and the turns that came
+ * (by index), each at the lines it was built at; `line` is the card's first
+ * line now, and every line held moves by the difference (keys.ts).
+ */
 interface Slot {
   readonly outline: CardOutline;
   readonly card?: ReviewCard;
+  readonly turns: Map<number, ReviewTurn>;
+  line: number;
 }
 
 interface Shown {
@@ -37,6 +51,10 @@ interface Shown {
   readonly above?: HTMLLIElement;
   readonly below?: HTMLLIElement;
   readonly turns: Map<number, HTMLElement>;
+  /** The turns in `turns` that are placeholders, their content on its way. */
+  readonly pending: Set<number>;
+  /** The line shift the card's elements were placed at. */
+  shift: number;
 }
 
 /** Space between two cards and between two turns (media/review.css). */
@@ -48,6 +66,8 @@ const pinFrames = 6;
 const maxPinLayouts = 120;
 /** Scrolls a jump makes by the heights known at the time before it gives up. */
 const maxJumpTries = 30;
+/** Layouts a jump waits, beside its tries, while content near the screen is on its way (each arrival moves its target). */
+const maxJumpWaits = 600;
 
 export class CardList {
   readonly element: HTMLElement;
@@ -62,7 +82,7 @@ export class CardList {
   private readonly estimates = new Map<string, { head: number; turns: number[] }>();
   private readonly shown = new Map<string, Shown>();
   private highlighted: Item | null = null;
-  private wanted: { key: string; turn: number | null; block: ScrollLogicalPosition; tries: number; then?: (target: HTMLElement) => void } | undefined;
+  private wanted: { key: string; turn: number | null; block: ScrollLogicalPosition; tries: number; waits: number; then?: (target: HTMLElement) => void } | undefined;
   /**
    * What a jump landed on, held in place while the heights around it are measured for the first time (each
    * measurement moves what follows): after every layout it is scrolled back to where the jump put it, until
@@ -90,16 +110,40 @@ export class CardList {
     });
   }
 
-  /** A new view: the order of every card's key, the cards whose content came, and the outlines of the others. */
-  update(order: readonly string[], cards: readonly ReviewCard[], outlines: readonly CardOutline[]): void {
+  /**
+   * A new view: the order of every card's key and each card's first line now, the cards whose content came (or
+   * more turns of a card held), and the outlines of the others.
+   */
+  update(order: readonly string[], lines: readonly number[], cards: readonly ReviewCard[], outlines: readonly CardOutline[]): void {
+    const before = this.order.map((k) => this.slots.get(k)!.outline);
     for (const c of cards) {
-      this.slots.set(c.key, { outline: outlineOfCard(c), card: c });
+      const held = this.slots.get(c.key);
+      const turns = held?.card ? held.turns : new Map<number, ReviewTurn>();
+      for (const t of c.turns) if ('role' in t) turns.set(t.index, t);
+      this.slots.set(c.key, { outline: held?.outline ?? outlineOfCard(c), card: held?.card ?? c, turns, line: held?.line ?? c.line });
       this.estimates.delete(c.key);
       const s = this.shown.get(c.key);
       if (s && !s.content) this.drop(c.key);
+      // Placeholders of turns that came are built next.
+      else if (s) for (const t of c.turns) if (s.pending.has(t.index)) this.dropTurn(s, t.index);
     }
-    for (const o of outlines) if (!this.slots.has(o.outline)) this.slots.set(o.outline, { outline: o });
+    for (const o of outlines) if (!this.slots.has(o.outline)) this.slots.set(o.outline, { outline: o, turns: new Map(), line: o.line });
+    order.forEach((k, p) => {
+      const slot = this.slots.get(k);
+      if (slot && lines[p] !== undefined) slot.line = lines[p]!;
+    });
     const current = new Set(order);
+    // A card edited comes under a new key at its place: it takes the old one's heights, measured or estimated, so
+    // what is on screen stays put (the new key's estimates, from fewer turns held, would differ); what changed is
+    // measured again when shown.
+    order.forEach((k, p) => {
+      const old = before[p];
+      const slot = this.slots.get(k);
+      if (!old || !slot || this.turnHeights.has(k) || current.has(old.outline) || old.id !== slot.outline.id || old.index !== slot.outline.index) return;
+      const n = Math.min(slot.outline.turns.length, old.turns.length);
+      this.turnHeights.set(k, Array.from({ length: n }, (_, t) => this.turnHeight(old.outline, t)));
+      this.headHeights.set(k, this.headHeight(old.outline));
+    });
     for (const key of [...this.slots.keys()]) {
       if (current.has(key)) continue;
       this.slots.delete(key);
@@ -107,7 +151,8 @@ export class CardList {
       this.headHeights.delete(key);
       this.turnHeights.delete(key);
       this.estimates.delete(key);
-      this.drop(key);
+      // Left in the DOM for render to replace: taken out now, the layout render reads first would be short by it
+      // and clamp the scroll (a keystroke deep in a long session would move the page).
     }
     this.order = order.filter((k) => this.slots.has(k));
     this.positions = new Map(this.order.map((k, p) => [this.slots.get(k)!.outline.index, p]));
@@ -145,12 +190,28 @@ export class CardList {
     return { cards: cards.sort((a, b) => a - b), turns, placeholders };
   }
 
+  /** How many lines below its outline's the card is now. */
+  private shiftOf(key: string): number {
+    const slot = this.slots.get(key)!;
+    return slot.line - slot.outline.line;
+  }
+
+  /** How many lines below where it was built a card's head is now (`turn` null), or one of its turns. */
+  private contentShift(key: string, turn: number | null): number {
+    const slot = this.slots.get(key)!;
+    if (turn === null) return slot.line - (slot.card?.line ?? slot.outline.line);
+    const built = slot.turns.get(turn);
+    const now = slot.outline.turns[turn];
+    return built && now ? now[0] + this.shiftOf(key) - built.line : 0;
+  }
+
   /** The card and turn whose lines hold `line`. */
   whereIs(line: number): Item | null {
     for (const key of this.order) {
       const o = this.slots.get(key)!.outline;
-      if (line < o.line || line > o.endLine) continue;
-      const t = o.turns.findIndex(([from, to]) => line >= from && line <= to);
+      const at = line - this.shiftOf(key);
+      if (at < o.line || at > o.endLine) continue;
+      const t = o.turns.findIndex(([from, to]) => at >= from && at <= to);
       return { card: o.index, turn: t === -1 ? null : t };
     }
     return null;
@@ -161,7 +222,8 @@ export class CardList {
     const out: (Item & { line: number })[] = [];
     for (const key of this.order) {
       const o = this.slots.get(key)!.outline;
-      for (const m of o.marks) if (kind === undefined || m.kind === kind) out.push({ card: o.index, turn: m.turn, line: m.line });
+      const shift = this.shiftOf(key);
+      for (const m of o.marks) if (kind === undefined || m.kind === kind) out.push({ card: o.index, turn: m.turn, line: m.line + shift });
     }
     return out;
   }
@@ -205,8 +267,10 @@ export class CardList {
   lineOf(item: Item): number | undefined {
     const p = this.positions.get(item.card);
     if (p === undefined) return undefined;
-    const o = this.slots.get(this.order[p]!)!.outline;
-    return item.turn === null ? o.line : o.turns[item.turn]?.[0];
+    const key = this.order[p]!;
+    const o = this.slots.get(key)!.outline;
+    const line = item.turn === null ? o.line : o.turns[item.turn]?.[0];
+    return line === undefined ? undefined : line + this.shiftOf(key);
   }
 
   /** Lights up a card and turn (or nothing), scrolling it into view if asked. */
@@ -234,7 +298,7 @@ export class CardList {
       then?.(target);
       return true;
     }
-    this.wanted = { key, turn: item.turn, block, tries: 0, ...(then && { then }) };
+    this.wanted = { key, turn: item.turn, block, tries: 0, waits: 0, ...(then && { then }) };
     this.scrollNear(key, item.turn, block);
     this.render();
     return true;
@@ -257,7 +321,7 @@ export class CardList {
   /** The element of a card (or its turn) when it is on the page with its content. */
   elementOf(key: string, turn: number | null): HTMLElement | undefined {
     const s = this.shown.get(key);
-    if (!s?.content) return undefined;
+    if (!s?.content || (turn !== null && s.pending.has(turn))) return undefined;
     return turn === null ? s.element : s.turns.get(turn);
   }
 
@@ -306,7 +370,10 @@ export class CardList {
       const s = this.shown.get(key) ?? this.build(key);
       if (at === s.element) at = at.nextSibling;
       else this.element.insertBefore(s.element, at);
-      if (s.content) this.patchTurns(key, s, ranges.get(key)!);
+      if (s.content) {
+        this.placeShown(key, s);
+        this.patchTurns(key, s, ranges.get(key)!);
+      }
     }
     this.top.style.height = `${above}px`;
     this.bottom.style.height = `${first === -1 ? y : below}px`;
@@ -314,11 +381,19 @@ export class CardList {
     const moved = this.measure(want);
     this.settleWanted();
     this.holdPinned();
-    const missing = want.some((k) => !this.slots.get(k)!.card);
-    const need = `${first}:${last + 1}`;
+    const turns: TurnRange[] = [];
+    for (let p = first; p <= last && first !== -1; p++) {
+      const r = ranges.get(this.order[p]!)!;
+      if (r.from <= r.to) turns.push({ card: p, from: r.from, to: r.to + 1 });
+    }
+    // A jump's turn, not held yet, is asked for with what is on screen (estimates may have left it just off).
+    const target = this.wantedTurn();
+    if (target) turns.push(target);
+    const missing = target !== undefined || want.some((k) => !this.slots.get(k)!.card || (this.shown.get(k)?.pending.size ?? 0) > 0);
+    const need = `${first}:${last + 1}:${turns.map((t) => `${t.card}/${t.from}-${t.to}`).join(',')}`;
     if (missing && need !== this.lastNeed) {
       this.lastNeed = need;
-      this.on.need(first, last + 1);
+      this.on.need(first, last + 1, turns);
     }
     const signature = [...ranges].map(([k, r]) => `${k}/${this.shown.get(k)?.content ? 1 : 0}/${r.from}-${r.to}`).join(',');
     if (signature !== this.lastSignature) {
@@ -356,7 +431,7 @@ export class CardList {
     if (!slot.card) {
       const element = placeholderElement(this.el, slot.outline);
       element.style.height = `${Math.max(40, this.cardHeight(key) - cardGap)}px`;
-      s = { element, content: false, turns: new Map() };
+      s = { element, content: false, turns: new Map(), pending: new Set(), shift: 0 };
     } else {
       const element = cardElement(this.el, slot.card, this.on);
       const turnList = element.querySelector<HTMLOListElement>('ol.turns')!;
@@ -365,24 +440,44 @@ export class CardList {
       above.setAttribute('aria-hidden', 'true');
       below.setAttribute('aria-hidden', 'true');
       turnList.append(above, below);
-      s = { element, content: true, turnList, above, below, turns: new Map() };
+      s = { element, content: true, turnList, above, below, turns: new Map(), pending: new Set(), shift: 0 };
+      placeLines(element.querySelector<HTMLElement>('.card-head')!, (s.shift = this.contentShift(key, null)));
     }
     this.shown.set(key, s);
     return s;
   }
 
+  /** The card's elements at its lines now, when an Enter above it moved them (one in it gives it a new key). */
+  private placeShown(key: string, s: Shown): void {
+    const shift = this.contentShift(key, null);
+    if (shift === s.shift) return;
+    s.shift = shift;
+    placeLines(s.element.querySelector<HTMLElement>('.card-head')!, shift);
+    for (const [t, li] of s.turns) if (!s.pending.has(t)) placeLines(li, this.contentShift(key, t));
+  }
+
+  private dropTurn(s: Shown, t: number): void {
+    s.turns.get(t)?.remove();
+    s.turns.delete(t);
+    s.pending.delete(t);
+  }
+
   private patchTurns(key: string, s: Shown, r: { from: number; to: number; above: number; below: number }): void {
-    const card = this.slots.get(key)!.card!;
-    for (const [t, li] of [...s.turns]) {
-      if (t >= r.from && t <= r.to) continue;
-      li.remove();
-      s.turns.delete(t);
-    }
+    const slot = this.slots.get(key)!;
+    const card = slot.card!;
+    for (const t of [...s.turns.keys()]) if (t < r.from || t > r.to) this.dropTurn(s, t);
     let at: ChildNode | null = s.above!.nextSibling;
     for (let t = r.from; t <= r.to; t++) {
       let li = s.turns.get(t);
       if (!li) {
-        li = turnElement(this.el, card, card.turns[t]!, this.on);
+        const turn = slot.turns.get(t);
+        if (turn) {
+          li = turnElement(this.el, card, turn, this.on);
+          placeLines(li, this.contentShift(key, t));
+        } else {
+          li = pendingTurnElement(this.el, t, this.turnHeight(key, t) - turnGap);
+          s.pending.add(t);
+        }
         s.turns.set(t, li);
       }
       if (at === li) at = at.nextSibling;
@@ -415,6 +510,7 @@ export class CardList {
       set(this.headHeights, key, s.turnList!.getBoundingClientRect().top - top);
       const heights = this.turnHeights.get(key) ?? [];
       for (const [t, li] of s.turns) {
+        if (s.pending.has(t)) continue;
         const h = (li.nextElementSibling as HTMLElement).getBoundingClientRect().top - li.getBoundingClientRect().top;
         if (Math.abs((heights[t] ?? -1) - h) > 0.5) moved = true;
         heights[t] = h;
@@ -440,7 +536,8 @@ export class CardList {
     const p = this.pinned;
     if (!p) return;
     // Gone from the page, or held as long as a layout can take to settle (at the end of the page it may not move at all).
-    if (!p.element.isConnected || ++p.layouts > maxPinLayouts) {
+    // Layouts while content near it is on its way count against the longer wait of a jump.
+    if (!p.element.isConnected || ++p.layouts > (this.awaiting() ? maxJumpWaits : maxPinLayouts)) {
       this.pinned = undefined;
       return;
     }
@@ -450,10 +547,27 @@ export class CardList {
       window.scrollBy({ top: delta });
       this.on.changed();
       this.schedule();
+    } else if (this.awaiting()) {
+      // Turns near it are on their way: their heights will move it, so it stays held until they came.
+      p.still = 0;
+      this.schedule();
     } else if (++p.still >= pinFrames) {
       this.pinned = undefined;
       this.on.changed();
     } else this.schedule();
+  }
+
+  /** True while a card or turn on the page is a placeholder, its content asked for. */
+  private awaiting(): boolean {
+    for (const s of this.shown.values()) if (!s.content || s.pending.size > 0) return true;
+    return false;
+  }
+
+  /** The turns around a jump's target turn when its card is on the page and the turn's content is not held yet. */
+  private wantedTurn(): TurnRange | undefined {
+    const w = this.wanted;
+    if (!w || w.turn === null || !this.shown.get(w.key)?.content || this.slots.get(w.key)!.turns.has(w.turn)) return undefined;
+    return { card: this.order.indexOf(w.key), from: Math.max(0, w.turn - 10), to: w.turn + 10 };
   }
 
   private settleWanted(): void {
@@ -463,15 +577,18 @@ export class CardList {
       this.wanted = undefined;
       return;
     }
+    // Its card is on the page and its turn on its way (render asks for it): the layout after it comes goes on.
+    if (this.wantedTurn()) return;
     const target = this.elementOf(w.key, w.turn);
     if (!target) {
-      // A placeholder: its content is on its way, and a layout follows when it comes.
+      // A placeholder (of the card, or of its turn): its content is on its way, and a layout follows when it comes.
       const s = this.shown.get(w.key);
-      if (s && !s.content) return;
+      if (s && (!s.content || (w.turn !== null && s.pending.has(w.turn)))) return;
       // Not on the page, or its turn not built: the heights measured on the way (estimates until then) moved
       // it. Scroll again by what is measured now, until it is there.
       if (w.tries < maxJumpTries) {
-        w.tries++;
+        // A layout while cards or turns on the page wait for their content is not a try: their heights are still to come.
+        if (!this.awaiting() || ++w.waits > maxJumpWaits) w.tries++;
         this.scrollNear(w.key, w.turn, w.block);
         this.schedule();
       } else {
@@ -528,19 +645,19 @@ export class CardList {
     };
     let result: { head: number; turns: number[] };
     const c = slot.card;
+    const o = slot.outline;
+    const marks = new Map<number | null, number>();
+    for (const m of o.marks) marks.set(m.turn, (marks.get(m.turn) ?? 0) + 1);
+    // A turn that came from its content, the others from their source lines.
+    const turns = o.turns.map(([from, to], t) => {
+      const held = slot.turns.get(t);
+      if (held) return 36 + turnGap + lineHeight * (lines(held.summary) + lines(held.text)) + 24 * held.toolCalls.length + 26 * held.marks.length;
+      return 36 + turnGap + lineHeight * Math.min(60, Math.max(1, to - from - 2)) + 26 * (marks.get(t) ?? 0);
+    });
     if (c) {
-      result = {
-        head: 64 + lineHeight * (lines(c.summary) + lines(c.lesson)) + (c.tags.length > 0 || c.forkedFrom ? 24 : 0) + 26 * c.marks.length,
-        turns: c.turns.map((t) => 36 + turnGap + lineHeight * (lines(t.summary) + lines(t.text)) + 24 * t.toolCalls.length + 26 * t.marks.length),
-      };
+      result = { head: 64 + lineHeight * (lines(c.summary) + lines(c.lesson)) + (c.tags.length > 0 || c.forkedFrom ? 24 : 0) + 26 * c.marks.length, turns };
     } else {
-      const o = slot.outline;
-      const marks = new Map<number | null, number>();
-      for (const m of o.marks) marks.set(m.turn, (marks.get(m.turn) ?? 0) + 1);
-      result = {
-        head: 64 + 26 * (marks.get(null) ?? 0),
-        turns: o.turns.map(([from, to], t) => 36 + turnGap + lineHeight * Math.min(60, Math.max(1, to - from - 2)) + 26 * (marks.get(t) ?? 0)),
-      };
+      result = { head: 64 + 26 * (marks.get(null) ?? 0), turns };
     }
     this.estimates.set(key, result);
     return result;

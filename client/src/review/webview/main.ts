@@ -48,7 +48,7 @@ const listHandlers: ListHandlers = {
   makePrivate: (card) => show && vscode.postMessage({ type: 'makePrivate', version: show.version, line: card.line }),
   deleteTurn: (card, turn) => show && vscode.postMessage({ type: 'deleteTurn', version: show.version, session: card.index, turn: turn.index }),
   showCard: (index) => list.reveal({ card: index, turn: null }, 'start', focusOn),
-  need: (from, to) => vscode.postMessage({ type: 'window', from, to }),
+  need: (from, to, turns) => vscode.postMessage({ type: 'window', from, to, turns }),
   changed: () => {
     search.highlight(list.element);
     report();
@@ -118,7 +118,7 @@ function apply(message: ReviewShow): void {
   if (typing) search.refocus(typing);
   control?.focus({ preventScroll: true });
   padBelowHeader();
-  list.update(message.order, message.cards, message.outlines);
+  list.update(message.order, message.lines, message.cards, message.outlines);
   report();
 }
 

@@ -125,7 +125,7 @@ function exerciseReview(text: string, model: PromptsDocument, findings: Paramete
             bounds.position({ line, character: 0 }, 'review turn');
             bounds.position({ line: end, character: 0 }, 'review turn end');
           }
-        } else for (const t of c.turns) bounds.position({ line: t.line, character: 0 }, 'review turn');
+        } else for (const t of c.turns) if ('line' in t) bounds.position({ line: t.line, character: 0 }, 'review turn');
       }
     }
   }
