@@ -48,6 +48,12 @@ export default tseslint.config(
       '@typescript-eslint/no-base-to-string': 'off',
     },
   },
+  // Properties run from the suite's fixed seed (test/support/fastCheck.ts sets it), never from the clock's.
+  {
+    files: ['test/**/*.ts'],
+    ignores: ['test/support/fastCheck.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'fast-check', importNames: ['default', 'assert'], message: "Import fc from test/support/fastCheck: it fixes the seed (PACKS_FC_SEED)." }] }] },
+  },
   { files: ['src-shared/**/*.ts'], rules: restrict(noNode, noVscode, noNodeLayer, front('server'), front('client'), front('cli')) },
   { files: ['src-node/**/*.ts'], rules: restrict(noVscode, front('server'), front('client'), front('cli')) },
   { files: ['server/**/*.ts'], rules: restrict(noVscodeApi, front('client'), front('cli')) },

@@ -16,6 +16,14 @@ export const passes = [
     env: { PACKS_E2E_GREP: '^restricted mode ', PACKS_E2E_RESTRICTED: '1' },
   },
   {
+    // A real window reload in the browser workbench: the suite runs again in
+    // the reloaded window (test/e2e/suite/windowReload.test.ts). Not tried
+    // in desktop VS Code's test runner.
+    name: 'a window reload (the Session Review restored by its serializer)',
+    env: { PACKS_E2E_GREP: '^window reload ', PACKS_E2E_RELOAD: '1' },
+    reload: true,
+  },
+  {
     // The web extension in VS Code's web worker extension host, as on
     // vscode.dev: its own suite, bundled for the browser (test/e2e/web).
     name: 'web extension (web worker extension host)',

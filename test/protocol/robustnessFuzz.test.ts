@@ -13,7 +13,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../support/fastCheck';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic, Position, Range } from 'vscode-languageserver/node';
 import { capFindings, refusalFinding, refusalOf, textFacts } from '../../src-shared/fileLimits';

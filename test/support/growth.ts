@@ -4,7 +4,9 @@
 // the fastest kept, so the ratio of 4n to n says linear (about 4) or
 // quadratic (about 16) whatever the machine's speed or load. Time is this
 // process's CPU time, not the clock's, so other programs on a busy machine
-// do not count. The fuzz replay's growth over a kept input's repeated run
+// do not count. A ratio far under the verdict's bound after one round may
+// settle it (`settledUnder`), so a linear path is timed once, not thrice.
+// The fuzz replay's growth over a kept input's repeated run
 // (test/unit/fuzz/support/budget.ts) is this, with the input's run as n.
 
 export interface Growth {
@@ -14,6 +16,8 @@ export interface Growth {
   readonly ratio: number;
   /** Whether one run at n took `minRunMs` (false only when `maxN` stopped the growing first: its ratio would be noise). */
   readonly timedEnough: boolean;
+  /** How many rounds were timed (fewer than asked when `settledUnder` settled it). */
+  readonly roundsTimed: number;
 }
 
 export interface GrowthOptions {
@@ -25,6 +29,13 @@ export interface GrowthOptions {
   readonly rounds?: number;
   /** The largest n grown to. */
   readonly maxN?: number;
+  /**
+   * A ratio under this after any round settles the verdict: the rounds left are not timed. Noise only ever adds
+   * time, so to read a quadratic path's 16 as under it, noise must have slowed that round's run at n by 16 over
+   * this (about 2.7 for 6) in CPU time, which no load does. A ratio at or over it is timed every round, so a
+   * verdict against a path never rests on one round's noise. 0, the default: every round is timed.
+   */
+  readonly settledUnder?: number;
 }
 
 /** CPU milliseconds this process has used since `since` (a `process.cpuUsage()`). */
@@ -33,7 +44,7 @@ export function cpuMsSince(since: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
-export function growth<T>(make: (n: number) => T, run: (input: T) => void, { start = 1000, minRunMs = 250, rounds = 3, maxN = Infinity }: GrowthOptions = {}): Growth {
+export function growth<T>(make: (n: number) => T, run: (input: T) => void, { start = 1000, minRunMs = 250, rounds = 3, maxN = Infinity, settledUnder = 0 }: GrowthOptions = {}): Growth {
   const time = (input: T) => {
     const started = process.cpuUsage();
     run(input);
@@ -46,6 +57,7 @@ export function growth<T>(make: (n: number) => T, run: (input: T) => void, { sta
   const sizes = [n, 2 * n, 4 * n];
   const inputs = sizes.map(make);
   const best = sizes.map(() => Infinity);
-  for (let round = 0; round < rounds; round++) inputs.forEach((input, i) => (best[i] = Math.min(best[i]!, time(input))));
-  return { timings: sizes.map((size, i) => ({ n: size, ms: best[i]! })), ratio: best[2]! / best[0]!, timedEnough: took >= minRunMs };
+  let round = 0;
+  for (; round < rounds && !(best[2]! / best[0]! < settledUnder); round++) inputs.forEach((input, i) => (best[i] = Math.min(best[i]!, time(input))));
+  return { timings: sizes.map((size, i) => ({ n: size, ms: best[i]! })), ratio: best[2]! / best[0]!, timedEnough: took >= minRunMs, roundsTimed: round };
 }

@@ -8,7 +8,8 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { growth, linearRatio } from './support/budget';
+import { growth, linearRatio, timingRounds } from './support/budget';
+import { growth as growthOf } from '../../support/growth';
 
 /** Work in proportion to the text's length, or to its square. */
 function linearWork(text: string): void {
@@ -43,6 +44,16 @@ test('a quadratic path is not linear', () => {
   const grown = growth(input, warm(quadraticWork), 40)!;
   assert.ok(grown.timedEnough);
   assert.ok(!grown.linear && grown.ratio > linearRatio * linearRatio, `${grown.ratio.toFixed(1)} times as long at 4n`);
+  assert.equal(grown.roundsTimed, timingRounds, 'a verdict against a path is timed every round');
+});
+
+test('a round under `settledUnder` settles the growth: no round after it is timed; without it every round is', () => {
+  const make = (n: number) => n;
+  const work = (n: number) => void linearWork('x'.repeat(n));
+  const options = { start: 64, minRunMs: 20, rounds: 3 };
+  assert.equal(growthOf(make, work, { ...options, settledUnder: 1000 }).roundsTimed, 1);
+  assert.equal(growthOf(make, work, options).roundsTimed, 3);
+  assert.equal(growthOf(make, work, { ...options, settledUnder: 0.001 }).roundsTimed, 3);
 });
 
 test('a text with no repeated run has no growth to measure', () => {

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { checkPrompts } from '../../../src-shared/prompts/rules/check';
 import { finish, parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import { applyChange, type TextChange, updatePrompts, updatePromptsInBatch } from '../../../src-shared/prompts/toml/incremental';

@@ -7,7 +7,7 @@
 // treatment through parseEnvironmentFile.
 
 import { test } from 'node:test';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { parseEnvironmentFile } from '../../../src-shared/pack/environmentFile';
 import { environmentBases, hostileText, mutated, packBases } from './support/hostileText';
 import { assertFuzz, fuzzParameters, withinDeadline } from './support/budget';

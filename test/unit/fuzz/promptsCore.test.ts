@@ -7,7 +7,7 @@
 // verdict is fuzzed on pairs of mutated files.
 
 import { test } from 'node:test';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { deepNesting, hostileText, mutated, promptsBases } from './support/hostileText';
 import { assertFuzz, fuzzParameters, withinDeadline } from './support/budget';
 import { exerciseHandEdits, exercisePromptsCore, exercisePromptsProviders } from './support/promptsEntryPoints';

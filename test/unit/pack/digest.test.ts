@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { digest, digestBytes, digestWithSize } from '../../../src-shared/pack/digest';
 import { estimateTokens, tokensOfCodePoints } from '../../../src-shared/pack/summary';
 import { utf8Length } from '../../../src-shared/text/utf8';

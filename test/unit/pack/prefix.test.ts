@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { decode } from '../../../src-shared/pack/decode';
 import { environmentPresets } from '../../../src-shared/pack/presets';
 import { commonPrefix, compareRenders, firstDifference, formatBudget, formatShare } from '../../../src-shared/pack/prefix';

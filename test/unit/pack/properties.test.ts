@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { checkPack } from '../../../src-shared/pack/check';
 import { reportOf } from '../../../src-shared/pack/corruption';
 import { decode, decodeAll } from '../../../src-shared/pack/decode';

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { isValidVersion } from '../../../src-shared/pack/decode';
 import { bumpVersion } from '../../../src-shared/pack/versionBump';
 import { version } from './support/arbitraries';

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { align, type AlignOp } from '../../../src-shared/prompts/handEdits/align';
 import { generatePrompts } from '../../support/promptsGenerator';
 import { handEditFindings } from '../../support/handEditFixtures';

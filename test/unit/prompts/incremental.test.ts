@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { checkPrompts } from '../../../src-shared/prompts/rules/check';
 import { parsePrompts, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import { applyChange, type TextChange, updatePrompts, updatePromptsInBatch, updatePromptsLocally } from '../../../src-shared/prompts/toml/incremental';

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { ChunkedTextDocument } from '../../../server/src/chunkedTextDocument';
 import { applyChange } from '../../../src-shared/prompts/toml/incremental';

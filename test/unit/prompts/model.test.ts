@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { Range } from '../../../src-shared/text/range';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { parsePrompts, sessionsOfBlock } from '../../../src-shared/prompts/toml/document';
 import { locate } from '../../../src-shared/prompts/toml/locate';
 import { lines } from '../../support/promptsFixtures';

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { parse, TomlError } from 'smol-toml';
 import type { Finding } from '../../../src-shared/finding';
 import type { Range } from '../../../src-shared/text/range';

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { parse } from 'smol-toml';
 import type { Finding } from '../../../src-shared/finding';
 import { findSecrets, matchSecrets, redaction, type SecretMatch, secretRows } from '../../../src-shared/prompts/rules/secrets';

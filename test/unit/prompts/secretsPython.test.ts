@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { SecretMatcher } from '../../../src-shared/prompts/rules/secrets';
 import { compile, writerRows } from '../../../src-shared/prompts/rules/writerSecrets';
 

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { parse } from 'smol-toml';
 import { indexBlock } from '../../../src-shared/prompts/toml/scanner';
 import { stringPrefixOf } from '../../../src-shared/prompts/toml/stringPrefix';

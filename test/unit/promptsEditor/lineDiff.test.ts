@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { lineEdits } from '../../../src-shared/text/lineDiff';
 import { applyEdits } from '../../../src-shared/text/textEdit';
 

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { parsePrompts } from '../../../src-shared/prompts/toml/document';
 import { boundedFolds, boundedOutline, firstWords, foldingRangesOf, indexedOutline, type OutlineNode, outlineOf } from '../../../src-shared/prompts/features/outline';
 import { generatePrompts } from '../../support/promptsGenerator';

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import fc from 'fast-check';
+import fc from '../../support/fastCheck';
 import { invalidUtf8Findings } from '../../../src-shared/encodingFindings';
 import { checkPack } from '../../../src-shared/pack/check';
 import { checkPrompts } from '../../../src-shared/prompts/rules/check';

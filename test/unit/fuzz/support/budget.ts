@@ -116,6 +116,9 @@ export const minRunMs = 250;
 /** How often each size is timed; the fastest run counts (noise only ever adds time). */
 export const timingRounds = 3;
 
+/** A ratio under this after one round is linear without the other rounds (a quadratic path's 16 would need its run at n slowed 2.7 times). */
+export const settledRatio = 2 * linearRatio;
+
 /** The largest text `growth` builds on the way to `minRunMs`: a path still faster than that at this size is timed there. */
 const maxGrownChars = 16 * 1024 * 1024;
 
@@ -127,6 +130,8 @@ export interface Growth {
   readonly linear: boolean;
   /** Whether one run at n took `minRunMs` (false only for a path that fast at `maxGrownChars`: its ratio would be noise). */
   readonly timedEnough: boolean;
+  /** How many rounds were timed: one when the first settled it as linear. */
+  readonly roundsTimed: number;
 }
 
 /**
@@ -134,7 +139,7 @@ export interface Growth {
  * run (`{x}{x}…`, `[[[…`). The run is cut to 16 repeats and grown
  * (doubling) until one call takes at least `minRunMs` of CPU time, so noise
  * is a small part of every time taken; then n, 2n and 4n repeats are each
- * timed `timingRounds` times, interleaved, and the fastest counts. Linear when the time at 4n is under
+ * timed `timingRounds` times (once when the first round is under `settledRatio`), interleaved, and the fastest counts. Linear when the time at 4n is under
  * `linearRatio` squared times the time at n (about 4 for a linear path, 16
  * for a quadratic one): two doublings together, so a one-off step (a string
  * or an array changing its representation inside V8 past some length)
@@ -145,12 +150,13 @@ export interface Growth {
 export function growth(text: string, work: (text: string) => void, runMs = minRunMs): Growth | undefined {
   const run = longestRun(text);
   if (!run) return undefined;
-  const grown = growthOf((units) => withUnits(run, units), work, { start: 16, minRunMs: runMs, rounds: timingRounds, maxN: Math.floor(maxGrownChars / (4 * run.period)) });
+  const grown = growthOf((units) => withUnits(run, units), work, { start: 16, minRunMs: runMs, rounds: timingRounds, maxN: Math.floor(maxGrownChars / (4 * run.period)), settledUnder: settledRatio });
   return {
     timings: grown.timings.map((t) => ({ units: t.n, ms: t.ms })),
     ratio: grown.ratio,
     linear: grown.ratio < linearRatio * linearRatio,
     timedEnough: grown.timedEnough,
+    roundsTimed: grown.roundsTimed,
   };
 }
 

@@ -8,7 +8,7 @@
 
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import fc from 'fast-check';
+import fc from '../../../support/fastCheck';
 import { examplesDir, fixturesDir } from '../../../support/paths';
 import { generatePrompts } from '../../../support/promptsGenerator';
 

@@ -2,7 +2,7 @@
 // parts (for round trips and render equivalence), pack-like text mutated
 // line by line (for decoder verdicts), and environments with messy lists.
 
-import fc from 'fast-check';
+import fc from '../../../support/fastCheck';
 import { encode } from '../../../../src-shared/pack/encode';
 import type { EnvironmentInput } from '../../../../src-shared/pack/environment';
 import type { PackContent } from '../../../../src-shared/pack/model';

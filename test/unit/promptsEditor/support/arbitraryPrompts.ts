@@ -6,7 +6,7 @@
 // items, odd indentation and blank lines, LF or CRLF, a BOM, sub-tables
 // after the turns and turns after the edits log.
 
-import fc from 'fast-check';
+import fc from '../../../support/fastCheck';
 
 const pieces = ['alpha', ' ', 'β', '日本語', 'café', '😀', '[[sessions]]', 'key = "x"', '# no comment', '=', '\t', 'x', '{', '}', ','];
 
