@@ -6,10 +6,13 @@
 //
 // A list is a JSON array of { "id", "file", "from", "to", "tests", "why" }:
 // `from` must occur exactly once in `file` (a TypeScript source), `to`
-// replaces it, `tests` are compiled test files (out/test/…). Run
+// replaces it, `tests` are compiled test files (out/test/…), and `dist`
+// (optional, true) says the tests run the built bundles (the command line's
+// dist/cli.js, the server's dist/server.js) rather than out/. Run
 // `npx tsc -b` first. Each mutant is compiled alone with esbuild over its
-// file's output in out/ (seconds, not a whole type-check) and the output is
-// put back afterwards, whatever happens. The tests of each list entry first
+// file's output in out/ (seconds, not a whole type-check), or with `dist`
+// the source is changed and the bundles built again, and everything is put
+// back afterwards, whatever happens. The tests of each list entry first
 // run without the change: a test set that fails already says nothing, and
 // the entry is reported as such. Exit 0 when every mutant was caught.
 import { spawnSync } from 'node:child_process';
@@ -57,6 +60,37 @@ function mutated(m) {
   return { text: source.slice(0, first) + m.to + source.slice(first + m.from.length) };
 }
 
+/** The mutant in out/ alone (the tests import the compiled sources). */
+function inOutput(m, text) {
+  const output = outputOf(m.file);
+  const kept = `${output}.unmutated`;
+  copyFileSync(output, kept);
+  try {
+    writeFileSync(output, transformSync(text, { loader: 'ts', format: 'cjs', target: 'node20', sourcefile: m.file }).code);
+    return runTests(m.tests);
+  } catch (e) {
+    return { passed: false, failing: [`the mutant does not compile: ${e.message.split('\n')[0]}`] };
+  } finally {
+    copyFileSync(kept, output);
+    rmSync(kept);
+  }
+}
+
+/** The mutant in the source, the bundles built from it (the tests spawn dist/), then the source and bundles restored. */
+function inBundles(m, text) {
+  const source = readFileSync(m.file, 'utf8');
+  const build = () => spawnSync(process.execPath, ['scripts/build.mjs'], { encoding: 'utf8' });
+  try {
+    writeFileSync(m.file, text);
+    const built = build();
+    if (built.status !== 0) return { passed: false, failing: [`the mutant does not build: ${(built.stderr ?? '').split('\n')[0]}`] };
+    return runTests(m.tests);
+  } finally {
+    writeFileSync(m.file, source);
+    build();
+  }
+}
+
 const list = readList(listPath).filter((m) => !only || m.id.includes(only));
 const baseline = new Map();
 const results = [];
@@ -73,20 +107,7 @@ for (const m of list) {
     results.push({ m, verdict: 'not run', detail: `the tests fail without the change: ${baseline.get(key).failing.join('; ')}` });
     continue;
   }
-  const output = outputOf(m.file);
-  const kept = `${output}.unmutated`;
-  copyFileSync(output, kept);
-  let run;
-  try {
-    const js = transformSync(change.text, { loader: 'ts', format: 'cjs', target: 'node20', sourcefile: m.file }).code;
-    writeFileSync(output, js);
-    run = runTests(m.tests);
-  } catch (e) {
-    run = { passed: false, failing: [`the mutant does not compile: ${e.message.split('\n')[0]}`] };
-  } finally {
-    copyFileSync(kept, output);
-    rmSync(kept);
-  }
+  const run = m.dist === true ? inBundles(m, change.text) : inOutput(m, change.text);
   results.push({ m, verdict: run.passed ? 'SURVIVED' : 'caught', detail: run.failing.slice(0, 3).join('; ') });
   process.stdout.write(`${run.passed ? 'SURVIVED' : 'caught  '}  ${m.id}\n`);
 }

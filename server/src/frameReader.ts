@@ -38,6 +38,8 @@ export class ResyncingFrameReader extends AbstractMessageReader implements Messa
   constructor(
     private readonly input: NodeJS.ReadableStream,
     private readonly stallMs = 10_000,
+    /** A frame up to this size gets its whole buffer at once (a test lowers it to reach the growing path). */
+    private readonly upFront = maxUpFront,
   ) {
     super();
   }
@@ -92,7 +94,7 @@ export class ResyncingFrameReader extends AbstractMessageReader implements Messa
       const bodyStart = end + headerEnd.length;
       if (this.buffer.length < bodyStart + length) {
         // The body is still arriving: what is here starts the frame's own buffer.
-        this.filling = new Filling(this.buffer, bodyStart, length);
+        this.filling = new Filling(this.buffer, bodyStart, length, this.upFront);
         this.buffer = Buffer.alloc(0);
         this.armStall(length);
         return;
@@ -157,9 +159,10 @@ class Filling {
     start: Buffer,
     readonly bodyStart: number,
     readonly bodyBytes: number,
+    upFront: number,
   ) {
     this.size = bodyStart + bodyBytes;
-    this.buffer = Buffer.allocUnsafe(this.size <= maxUpFront ? this.size : Math.max(2 * start.length, 1 << 20));
+    this.buffer = Buffer.allocUnsafe(this.size <= upFront ? this.size : Math.max(2 * start.length, 1 << 20));
     start.copy(this.buffer);
     this.filled = start.length;
   }

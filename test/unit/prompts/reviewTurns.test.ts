@@ -126,7 +126,9 @@ test('turn and tool-call lines found by their headers agree with the position in
   const odd = `[commit]\nbranch = "b"\n\n[[sessions]]\nid = "odd"\n\n  [["sessions".turns]]\n  role = "user"\n  text = """\n[[sessions.turns]]\n"""\n\n  [[sessions.turns]]\n  role = "assistant"\n  tool_calls = [{ name = "Read", args = { path = "a" } }]\n`;
   // Headers as the writer prints them, and a string holding a header-like line: one more found than parsed.
   const fake = `[commit]\nbranch = "b"\n\n[[sessions]]\nid = "fake"\n\n  [[sessions.turns]]\n  role = "user"\n  text = '''\n[[sessions.turns]]\n'''\n\n  [[sessions.turns]]\n  role = "user"\n  text = "two"\n`;
-  for (const text of [small, odd, fake]) {
+  // Headers as the writer prints them and one turn's tool call written inline: that turn's search finds no call header.
+  const inline = `[commit]\nbranch = "b"\n\n[[sessions]]\nid = "inline"\n\n  [[sessions.turns]]\n  role = "assistant"\n  tool_calls = [{ name = "Read", args = { path = "a" } }]\n\n  [[sessions.turns]]\n  role = "assistant"\n\n    [[sessions.turns.tool_calls]]\n    name = "Read"\n    args = { path = "b" }\n`;
+  for (const text of [small, odd, fake, inline]) {
     const doc = parsePrompts(text);
     assert.ok(doc.sessions.length > 0 && doc.sessions.every((x) => x.turns.length > 0), 'the fixture parses');
     const v = review(doc);

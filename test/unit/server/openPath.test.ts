@@ -27,10 +27,10 @@ function frameOf(bytes: number): Buffer {
   return Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
-test('frames that arrive in 16 KB chunks are put together in time linear in their size (each chunk was once joined onto all before it)', () => {
+for (const [upFront, kind] of [[undefined, 'its buffer allocated at once'], [0, 'its buffer grown as it arrives, as past 256 MB']] as const) test(`frames that arrive in 16 KB chunks are put together in time linear in their size (each chunk was once joined onto all before it), ${kind}`, () => {
   const g = growth(frameOf, (frame) => {
     const input = new EventEmitter();
-    const reader = new ResyncingFrameReader(input as unknown as NodeJS.ReadableStream);
+    const reader = new ResyncingFrameReader(input as unknown as NodeJS.ReadableStream, undefined, upFront);
     let received = 0;
     reader.listen(() => received++);
     // Several frames a run, so the linear reader's run is long enough to time at a size a string can hold.
