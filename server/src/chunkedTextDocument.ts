@@ -13,6 +13,7 @@ import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } fr
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import type { TextChange } from '../../src-shared/prompts/toml/incremental';
 import type { Steps } from '../../src-shared/steps';
+import { countAtOrBelow, lastAtOrBefore, withRoomAt } from '../../src-shared/text/offsets';
 
 /** Chunks are cut at the first line break past this many characters. */
 const defaultChunkSize = 1 << 14;
@@ -436,11 +437,7 @@ function lineBreaksOf(text: string): Int32Array {
   let breaks = new Int32Array(16);
   let n = 0;
   const add = (after: number): void => {
-    if (n === breaks.length) {
-      const grown = new Int32Array(2 * n);
-      grown.set(breaks);
-      breaks = grown;
-    }
+    breaks = withRoomAt(breaks, n);
     breaks[n++] = after;
   };
   if (text.indexOf('\r') === -1) {
@@ -459,30 +456,6 @@ function lineBreaksOf(text: string): Int32Array {
 
 function isLineBreak(c: number): boolean {
   return c === CR || c === LF;
-}
-
-/** How many of `sorted` are at most `value`. */
-function countAtOrBelow(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The last index `i <= max` with `sorted[i] <= value`, or -1 when there is none. */
-function lastAtOrBefore(sorted: ArrayLike<number>, value: number, max: number): number {
-  let lo = -1;
-  let hi = max;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (sorted[mid]! <= value) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 function ordered(range: Range): [Position, Position] {

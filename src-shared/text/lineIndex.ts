@@ -3,6 +3,7 @@
 // so CRLF and LF files get the same positions for the same content.
 
 import { finish, type Steps, unitsPerStep } from '../steps';
+import { withRoomAt } from './offsets';
 import type { Position, Range } from './range';
 
 export class LineIndex {
@@ -80,11 +81,7 @@ function* lineStartsInSteps(text: string): Steps<Uint32Array> {
   let starts = new Uint32Array(16);
   let n = 1;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-    if (n === starts.length) {
-      const grown = new Uint32Array(2 * n);
-      grown.set(starts);
-      starts = grown;
-    }
+    starts = withRoomAt(starts, n);
     starts[n++] = i + 1;
     if (n % (unitsPerStep * 16) === 0) yield;
   }

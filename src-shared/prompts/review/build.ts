@@ -14,6 +14,7 @@ import { timeSpan } from '../features/hover';
 import { redactSecrets } from '../rules/redactText';
 import { judgeTimestamp } from '../rules/timestamps';
 import { cardKey, layoutKey, turnKey } from './keys';
+import { lastAtOrBefore } from '../../text/offsets';
 import { sessionLine, toolCallOffsets, turnLines, turnOffsets } from './places';
 import { passes, toolNames, type ReviewFilter } from './filter';
 import { shown, shownIf } from './pieces';
@@ -364,20 +365,6 @@ function placeMarks(sessions: readonly SessionModel[], marks: readonly Mark[]): 
     bySession.set(s.index, list);
   }
   return { bySession, outside };
-}
-
-function lastAtOrBefore(sorted: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= at) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
 }
 
 function countMarks(marks: readonly Mark[]): Pick<ReviewCounts, 'secrets' | 'unlogged' | 'errors' | 'warnings'> {

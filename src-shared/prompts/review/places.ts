@@ -10,6 +10,7 @@
 
 import type { BlockContent } from '../toml/block';
 import type { SessionModel, TurnModel } from '../toml/document';
+import { firstAtOrAfter } from '../../text/offsets';
 
 const turnHeader = '[[sessions.turns]]';
 const callHeader = '[[sessions.turns.tool_calls]]';
@@ -77,17 +78,6 @@ export function toolCallOffsets(t: TurnModel, from: number, to: number): readonl
   const first = firstAtOrAfter(h.calls, from);
   const found = h.calls.slice(first, firstAtOrAfter(h.calls, to));
   return h.plain && found.length === t.toolCalls.length ? found : t.toolCalls.map((c) => c.view.anchor.start);
-}
-
-function firstAtOrAfter(sorted: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** A session's first line: its block's, when the block is opened by its `[[sessions]]` header (as every session is but one written inline). */
