@@ -17,7 +17,7 @@
 
 import type { Finding } from './finding';
 import { scanPlaceholders } from './pack/placeholders';
-import { countTopLevelTables, isBareKeyChar } from './prompts/toml/scanner';
+import { BOM, countTopLevelTables, DOT, isBareKeyChar, LBRACKET, SPACE, TAB } from './prompts/toml/scanner';
 import { finish, type Steps, unitsPerStep } from './steps';
 import { utf8LengthInSteps } from './text/utf8';
 
@@ -140,16 +140,16 @@ export function* promptsTablesAtMost(text: string, limit: number): Steps<number>
   let n = 0;
   let root: string | undefined;
   let sinceYield = 0;
-  for (let start = text.charCodeAt(0) === 0xfeff ? 1 : 0; start < text.length && n <= limit; ) {
+  for (let start = text.charCodeAt(0) === BOM ? 1 : 0; start < text.length && n <= limit; ) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     let i = skipBlanks(text, start);
-    if (text.charCodeAt(i) === 91) {
-      i = skipBlanks(text, text.charCodeAt(i + 1) === 91 ? i + 2 : i + 1);
+    if (text.charCodeAt(i) === LBRACKET) {
+      i = skipBlanks(text, text.charCodeAt(i + 1) === LBRACKET ? i + 2 : i + 1);
       const keyStart = i;
       while (isBareKeyChar(text.charCodeAt(i))) i++;
       const key = keyStart === i ? undefined : text.slice(keyStart, i);
-      if (key === undefined || key !== root || text.charCodeAt(skipBlanks(text, i)) !== 46) n++;
+      if (key === undefined || key !== root || text.charCodeAt(skipBlanks(text, i)) !== DOT) n++;
       root = key;
     }
     sinceYield += end + 1 - start;
@@ -164,7 +164,7 @@ export function* promptsTablesAtMost(text: string, limit: number): Steps<number>
 
 function skipBlanks(text: string, i: number): number {
   let c = text.charCodeAt(i);
-  while (c === 32 || c === 9) c = text.charCodeAt(++i);
+  while (c === SPACE || c === TAB) c = text.charCodeAt(++i);
   return i;
 }
 
