@@ -3,24 +3,20 @@
 // per run of them, on its exact source characters (an escape such as
 // `\u202E` is covered whole), naming each one and what it can do to a
 // reader. Removing the finding's range is the fix; inside a session it is a
-// hand edit, recorded in [[edits]] (handEdits/fixes.ts). Strings without
-// such a character cost one precompiled class test; in validation, not even
-// that: the secret scan's one search notes them (checkSecrets.ts).
+// hand edit, recorded in [[edits]] (handEdits/fixes.ts). Validation hands
+// this check only the strings and keys the secret scan's one search noted
+// holding such a character (checkSecrets.ts).
 
 import { describeInvisible, findInvisible, invisibleEffect, type InvisibleRun } from '../../text/invisibleChars';
 import type { Block } from '../toml/block';
 import type { PathSegment } from '../toml/tableView';
 import { promptsCodes as codes } from './codes';
 import type { Report } from './report';
-import { keyOf, keySpans, stringSpans, type StringVisitor, walkStrings } from './valueWalk';
+import { keyOf, keySpans, stringSpans, type StringVisitor } from './valueWalk';
 
 /** What an invisible-characters finding carries: `removable` when its range is exactly the characters. */
 export interface InvisibleData {
   readonly removable: boolean;
-}
-
-export function checkInvisible(report: Report, block: Block): void {
-  if (block.value) walkStrings(block.value, invisibleVisitor(report, block));
 }
 
 /** The check for one string or key at a time: what validation hands the secret check's walk (checkSecrets.ts). */
