@@ -318,7 +318,7 @@ export class CardList {
   private scrollNear(key: string, turn: number | null, block: ScrollLogicalPosition): void {
     const y = this.offsetOf(key, turn);
     const origin = this.top.getBoundingClientRect().top + window.scrollY;
-    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const padding = scrollPadding();
     window.scrollTo({ top: Math.max(0, origin + y - (block === 'start' ? padding : window.innerHeight / 3)) });
   }
 
@@ -360,7 +360,7 @@ export class CardList {
    */
   private anchorNow(): Anchor | undefined {
     if (this.pinned) return this.pinnedAnchor(this.pinned);
-    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const padding = scrollPadding();
     for (const [p, key] of this.order.entries()) {
       const s = this.shown.get(key);
       if (!s) continue;
@@ -739,3 +739,7 @@ export class CardList {
   }
 }
 
+/** How far the sticky header reaches down the page (main.ts sets the scroll padding to its height). */
+function scrollPadding(): number {
+  return parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+}
