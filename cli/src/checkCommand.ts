@@ -16,8 +16,8 @@ import { parseArgs, stringOption, UsageError } from './args';
 import * as path from 'node:path';
 import { nodeSyncSpawner } from '../../src-node/git/command';
 import { baselinesFor } from './baseline';
-import { kindByExtension, kindOf, walkedKind } from './fileKinds';
-import { readFile, statPath, walk } from './files';
+import { kindByExtension, kindByFirstLine, kindOf, walkedKind } from './fileKinds';
+import { readFile, readFirstBytes, statPath, walk } from './files';
 import { humanFindings, jsonFindings, printable, summary, type FileFindings } from './output';
 import type { Io } from './io';
 import { EnvironmentFiles, isEnvironmentFile } from './environmentFiles';
@@ -203,9 +203,15 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? 1 : 0;
 }
 
-/** Whether `--skip-others` skips a named file: no pack (by extension or first line), capture, profile or bundle member. */
+/**
+ * Whether `--skip-others` skips a named file: no pack (by extension or first line), capture, profile or bundle
+ * member. A file whose first bytes cannot be read is not skipped: it may be a pack, so it is read, and its error
+ * said, as without the option.
+ */
 function isOther(file: string, bundleMembers: ReadonlySet<string>): boolean {
-  return !isProfileFile(file) && !bundleMembers.has(path.resolve(file)) && walkedKind(file) === undefined;
+  if (isProfileFile(file) || bundleMembers.has(path.resolve(file)) || kindByExtension(file)) return false;
+  const head = readFirstBytes(file);
+  return head !== undefined && kindByFirstLine(head) === undefined;
 }
 
 /** The bundle roots the files named one by one lie in, and those of the files that are members (absolute paths). */

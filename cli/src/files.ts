@@ -58,15 +58,20 @@ export function statPath(p: string): PathEntry {
 
 /** The first `bytes` bytes of a regular file as text ('' for anything else or an unreadable file). */
 export function firstBytes(file: string, bytes = 256): string {
+  // Unreadable: not recognised here; named on the command line it is read, and its error said, there.
+  return readFirstBytes(file, bytes) ?? '';
+}
+
+/** The first `bytes` bytes of a regular file as text; undefined for anything else or an unreadable file. */
+export function readFirstBytes(file: string, bytes = 256): string | undefined {
   let fd: number | undefined;
   try {
-    if (!fs.statSync(file).isFile()) return '';
+    if (!fs.statSync(file).isFile()) return undefined;
     fd = fs.openSync(file, 'r');
     const buffer = Buffer.alloc(bytes);
     return buffer.subarray(0, fs.readSync(fd, buffer, 0, bytes, 0)).toString('utf8');
   } catch {
-    // Unreadable: not recognised here; named on the command line it is read, and its error said, there.
-    return '';
+    return undefined;
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }

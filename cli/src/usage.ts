@@ -73,7 +73,8 @@ check   Checks prompt packs (*.pack, or any file whose first line starts
         under a prompts/ folder is judged in that bundle too.
         --skip-others skips a named file that is none of these (no pack by
         name or first line, no capture, profile or bundle member) instead
-        of failing on it, so a hook can pass every staged file.
+        of failing on it, so a hook can pass every staged file (one whose
+        first bytes cannot be read is not skipped).
 render  Prints the prompt PACK renders to, exactly (no added newline), for an
         environment file or a preset (default: ${environmentPresets[0]!.id}).
         --json prints {render, bytes, digest, renderDigest, tokens, baseline,

@@ -330,5 +330,12 @@ test('--skip-others skips a named file that is none of ours and still checks a p
     assert.match(all.stdout, /^prompts\/notes\.md:1:1: error bundle\/markdown-in-prompts: /m, 'the bundle member is judged');
     assert.doesNotMatch(all.stdout + all.stderr, /notes\.txt/);
     assert.match(all.stderr, /^2 files checked/m);
+    // A file whose first bytes cannot be read may be a pack: it is not skipped, and the run fails saying why.
+    const fifo = spawnSync('mkfifo', [path.join(dir, 'pipe.md')]);
+    if (fifo.status === 0) {
+      const unread = cli(['check', '--skip-others', 'pipe.md'], dir);
+      assert.equal(unread.code, 2, unread.stderr);
+      assert.match(unread.stderr, /pipe\.md/);
+    }
   });
 });
