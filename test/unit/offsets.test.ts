@@ -10,11 +10,11 @@ test('the searches agree with a linear reading, repeated values and both ends in
   for (const sorted of arrays) {
     for (let at = -1; at <= 66; at++) {
       const below = sorted.filter((v) => v <= at).length;
-      assert.equal(countAtOrBelow(sorted, at), below, `count at ${at} in [${sorted}]`);
-      assert.equal(lastAtOrBefore(sorted, at), below - 1, `last at ${at} in [${sorted}]`);
-      assert.equal(lastAtOrBefore(sorted, at, 1), Math.min(below - 1, 1), `last up to 1 at ${at} in [${sorted}]`);
+      assert.equal(countAtOrBelow(sorted, at), below, `count at ${at} in [${sorted.join(', ')}]`);
+      assert.equal(lastAtOrBefore(sorted, at), below - 1, `last at ${at} in [${sorted.join(', ')}]`);
+      assert.equal(lastAtOrBefore(sorted, at, 1), Math.min(below - 1, 1), `last up to 1 at ${at} in [${sorted.join(', ')}]`);
       const first = sorted.findIndex((v) => v >= at);
-      assert.equal(firstAtOrAfter(sorted, at), first === -1 ? sorted.length : first, `first at ${at} in [${sorted}]`);
+      assert.equal(firstAtOrAfter(sorted, at), first === -1 ? sorted.length : first, `first at ${at} in [${sorted.join(', ')}]`);
     }
   }
 });
