@@ -121,7 +121,12 @@ export function* structureRefusalInSteps(text: string, format: FileFormat, limit
   // A .prompts file's tables are lexed only when the header lines alone could pass the limit: its parse splits the same blocks again.
   if (format === 'prompts' && (yield* promptsTablesAtMost(text, limit)) <= limit) return undefined;
   const count = format === 'pack' ? yield* packPieces(text, limit) : yield* countTopLevelTables(text, limit, promptsStepChars);
-  return count > limit ? { kind: 'tooComplex', count, limit, what: structureLimits[format].what } : undefined;
+  return count > limit ? tooComplex(format, count, limit) : undefined;
+}
+
+/** The refusal of a file of `format` found to hold `count` pieces, past `limit`. */
+export function tooComplex(format: FileFormat, count: number, limit: number): Refusal {
+  return { kind: 'tooComplex', count, limit, what: structureLimits[format].what };
 }
 
 /**

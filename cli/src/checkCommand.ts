@@ -8,7 +8,7 @@
 // folder with nothing in it to check (unless `--allow-empty`).
 
 import { invalidUtf8Findings } from '../../src-shared/encodingFindings';
-import { type FileFormat, limitHint, type LimitHints, refusalFacts, refusalFinding, refusalOf, structureLimits, textFacts } from '../../src-shared/fileLimits';
+import { type FileFormat, limitHint, type LimitHints, type Refusal, refusalFacts, refusalFinding, refusalOf, sizeRefusal, structureLimits, textFacts } from '../../src-shared/fileLimits';
 import type { Finding } from '../../src-shared/finding';
 import { sortFindings } from '../../src-shared/finding';
 import { resolveSettings } from '../../src-shared/settings';
@@ -16,7 +16,7 @@ import { parseArgs, stringOption, UsageError } from './args';
 import * as path from 'node:path';
 import { nodeSyncSpawner } from '../../src-node/git/command';
 import { baselinesFor } from './baseline';
-import { kindByExtension, kindByFirstLine, kindOf, walkedKind } from './fileKinds';
+import { type FileKind, kindByExtension, kindByFirstLine, kindOf, walkedKind } from './fileKinds';
 import { readFile, readFirstBytes, statPath, walk } from './files';
 import { humanFindings, jsonFindings, printable, summary, type FileFindings } from './output';
 import type { Io } from './io';
@@ -126,13 +126,30 @@ export function checkCommand(argv: readonly string[], io: Io): number {
     return 2;
   }
   const tracked = (root: string) => trackedEnvironmentFiles(root, nodeSyncSpawner, baselines.location);
-  const context = { environments: new EnvironmentFiles(environmentFiles, tracked, (text) => notes.push(text)), profiles, strict, baselines, ...(tokens && { tokens }) };
+  const context = {
+    environments: new EnvironmentFiles(environmentFiles, tracked, (text) => notes.push(text)),
+    profiles,
+    strict,
+    baselines,
+    ...(tokens && { tokens }),
+    maxTables: structure.prompts,
+  };
   const namedBundles = bundlesOfFiles(named);
 
   let results: FileFindings[] = [];
   /** The files whose rules really ran: the summary counts these, not every file a line names. */
   const checked = new Set<string>();
   let notChecked = 0;
+  /** Too large to read, binary, or past the structure limit: the editor's one finding, an error here. */
+  const refuse = (file: string, kind: FileFormat, refusal: Refusal): void => {
+    const finding: Finding = { ...refusalFinding(refusal, kind, cliHints), severity: 'error' };
+    results.push({ file, findings: [finding] });
+    // A binary file was judged (it is no text of its format); a file over a limit was not.
+    if (refusal.kind !== 'binary') {
+      problems.push(`${file}: not checked: it ${refusalFacts(refusal, kind)}. ${limitHint(refusal, kind, cliHints)}`);
+      notChecked++;
+    } else checked.add(path.resolve(file));
+  };
   const skipOthers = args.options.has('skip-others');
   for (const file of targets) {
     // A hook's file list holds every staged file: one that is no pack by name or first line, no capture, no profile
@@ -157,20 +174,17 @@ export function checkCommand(argv: readonly string[], io: Io): number {
       problems.push(read.ok ? `cannot check ${file}: not a prompt pack (*.pack, or a first line starting \`%% loom-prompt-pack\`)` : `cannot check ${file}: ${read.reason}`);
       continue;
     }
-    // Too large to read, binary, or past the structure limit: the editor's one finding, an error here.
-    const refusal = read.ok ? refusalOf(textFacts(read.text), kind.name, settings.maxFileSizeMB, structure[kind.name]) : { kind: 'tooLarge' as const, limitMB: settings.maxFileSizeMB };
+    const refusal = !read.ok ? { kind: 'tooLarge' as const, limitMB: settings.maxFileSizeMB } : refusalBeforeCheck(read.text, kind, settings.maxFileSizeMB, structure[kind.name]);
     if (refusal) {
-      const finding: Finding = { ...refusalFinding(refusal, kind.name, cliHints), severity: 'error' };
-      results.push({ file, findings: [finding] });
-      // A binary file was judged (it is no text of its format); a file over a limit was not.
-      if (refusal.kind !== 'binary') {
-        problems.push(`${file}: not checked: it ${refusalFacts(refusal, kind.name)}. ${limitHint(refusal, kind.name, cliHints)}`);
-        notChecked++;
-      } else checked.add(path.resolve(file));
+      refuse(file, kind.name, refusal);
       continue;
     }
     if (!read.ok) continue;
     const check = kind.check(read.text, settings, file, context);
+    if (check.refusal) {
+      refuse(file, kind.name, check.refusal);
+      continue;
+    }
     const findings = sortFindings([...check.findings, ...invalidUtf8Findings(read.bytes, read.text, kind.name)]);
     results.push({ file, findings: asErrors(findings, strict) });
     if (check.notChecked !== undefined) {
@@ -201,6 +215,12 @@ export function checkCommand(argv: readonly string[], io: Io): number {
   if (!json) io.stderr(summary(results, checked.size, notChecked));
   if (problems.length > 0) return 2;
   return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? 1 : 0;
+}
+
+/** Binary or over the size limit, or past the structure limit unless the kind's check measures that itself. */
+function refusalBeforeCheck(text: string, kind: FileKind, maxFileSizeMB: number, structureLimit: number): Refusal | undefined {
+  const facts = textFacts(text);
+  return kind.checkMeasuresStructure ? sizeRefusal(facts, maxFileSizeMB) : refusalOf(facts, kind.name, maxFileSizeMB, structureLimit);
 }
 
 /**

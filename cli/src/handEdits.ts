@@ -9,6 +9,7 @@
 // find, or a base version that does not parse leaves the file not checked.
 
 import * as path from 'node:path';
+import { type Refusal, tooComplex } from '../../src-shared/fileLimits';
 import type { Finding } from '../../src-shared/finding';
 import { sortFindings } from '../../src-shared/finding';
 import { parsePrompts, type PromptsDocument } from '../../src-shared/prompts/toml/document';
@@ -24,6 +25,8 @@ import { Baselines, unparseableBaseline, unreadableBaseline } from './baseline';
 export interface FileCheck {
   readonly findings: Finding[];
   readonly notChecked?: string;
+  /** Past a limit the check measured itself (the structure, in the parse): nothing was checked. */
+  readonly refusal?: Refusal;
 }
 
 export interface HandEditOptions {
@@ -33,6 +36,8 @@ export interface HandEditOptions {
   readonly baselines?: Baselines;
   /** For a default `baselines`: the spawner git runs through. */
   readonly spawner?: SyncSpawner;
+  /** The structure limit (top-level tables), measured by the parse's split; default none. */
+  readonly maxTables?: number;
 }
 
 /** Reasons worth a note: something is wrong, rather than the file simply having no history. */
@@ -43,7 +48,9 @@ const neverCommitted: ReadonlySet<OffReason> = new Set(['untracked', 'noCommit',
 
 export function checkPromptsFile(text: string, settings: PromptsSettings, file: string, options: HandEditOptions = {}): FileCheck {
   // Each block checked as it is parsed, as checkPrompts does: cheaper than checking them all after the parse.
-  const { doc, findings } = checkPromptsDocument(text, settings);
+  const checked = checkPromptsDocument(text, settings, options.maxTables);
+  if ('tables' in checked) return { findings: [], refusal: tooComplex('prompts', checked.tables, options.maxTables!) };
+  const { doc, findings } = checked;
   if (!judgeable(doc)) return { findings };
   const baselines = options.baselines ?? new Baselines(undefined, options.spawner);
   const handEdits = handEditFindings(path.resolve(file), doc, baselines, options.strictEdits === true);

@@ -8,7 +8,7 @@
 
 import { finish } from '../../steps';
 import { Block, BlockContent } from './block';
-import { splitBlocksInSteps } from './scanner';
+import { type BlockBounds, splitBlocksInSteps, splitBlocksWithinInSteps, type TooManyTables } from './scanner';
 import { clashGroups, countLineBreaks, parseToml, settleSharedKeys, type TomlResult } from './blocks';
 import { TableView } from './tableView';
 import { isTable } from './valueTypes';
@@ -66,7 +66,21 @@ const stepChars = 1 << 18;
  * block there, while its values are fresh, costs less than after the whole parse.
  */
 export function* parsePromptsInSteps(text: string, onBlock?: (block: Block) => void): Generator<void, PromptsDocument, void> {
-  const bounds = yield* splitBlocksInSteps(text, stepChars);
+  return yield* parseSplitInSteps(text, yield* splitBlocksInSteps(text, stepChars), onBlock);
+}
+
+/**
+ * `parsePromptsInSteps` of a text with at most `maxTables` top-level
+ * tables; past that, nothing is parsed and the count is returned, the file
+ * limits' own (fileLimits.ts): a caller that would count them first and
+ * then parse reads the text once instead of twice.
+ */
+export function* parsePromptsWithinInSteps(text: string, maxTables: number, onBlock?: (block: Block) => void): Generator<void, PromptsDocument | TooManyTables, void> {
+  const split = yield* splitBlocksWithinInSteps(text, stepChars, maxTables);
+  return 'tables' in split ? split : yield* parseSplitInSteps(text, split, onBlock);
+}
+
+function* parseSplitInSteps(text: string, bounds: readonly BlockBounds[], onBlock: ((block: Block) => void) | undefined): Generator<void, PromptsDocument, void> {
   const sources = bounds.map((b) => ({ header: b.header, text: text.slice(b.start, b.end), openBeforeNext: b.openBeforeNext === true, split: b }));
   const own: TomlResult[] = [];
   // The preamble first: with the headers, its keys tell which blocks' verdicts wait for others.

@@ -68,8 +68,25 @@ export function splitBlocks(text: string): BlockBounds[] {
 /** `splitBlocks`, pausing (yielding) after about every `stepChars` characters. */
 export function* splitBlocksInSteps(text: string, stepChars: number): Generator<void, BlockBounds[], void> {
   const scanner = new Scanner(text, false);
-  scanner.start();
-  for (let limit = stepChars; !scanner.scanTo(limit); limit += stepChars) yield;
+  yield* scanInSteps(scanner, stepChars);
+  scanner.end();
+  return scanner.blocks;
+}
+
+/** Past the structure limit: how many top-level tables the split had found when it stopped. */
+export interface TooManyTables {
+  readonly tables: number;
+}
+
+/**
+ * `splitBlocksInSteps`, stopping once more than `maxTables` top-level
+ * tables are open, with the count `countTopLevelTables` gives: a caller
+ * that splits anyway measures the structure limit without a pass of its own.
+ */
+export function* splitBlocksWithinInSteps(text: string, stepChars: number, maxTables: number): Generator<void, BlockBounds[] | TooManyTables, void> {
+  const scanner = new Scanner(text, false, maxTables);
+  yield* scanInSteps(scanner, stepChars);
+  if (scanner.blocks.length > maxTables) return { tables: scanner.blocks.length };
   scanner.end();
   return scanner.blocks;
 }
@@ -82,9 +99,14 @@ export function* splitBlocksInSteps(text: string, stepChars: number): Generator<
  */
 export function* countTopLevelTables(text: string, limit: number, stepChars = text.length): Generator<void, number, void> {
   const scanner = new Scanner(text, false, limit);
-  scanner.start();
-  for (let at = stepChars; !scanner.scanTo(at); at += stepChars) yield;
+  yield* scanInSteps(scanner, stepChars);
   return scanner.blocks.length;
+}
+
+/** Runs `scanner` over its text, pausing after about every `stepChars` characters. */
+function* scanInSteps(scanner: Scanner, stepChars: number): Generator<void, void, void> {
+  scanner.start();
+  for (let limit = stepChars; !scanner.scanTo(limit); limit += stepChars) yield;
 }
 
 /** Whether two blocks open with the same kind of header (both none: two preambles). */

@@ -19,6 +19,7 @@ import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { binaryProbeLength, capFindings, maxFileSizeSetting, promptsTablesAtMost, refusalFinding, refusalOf, structureLimits, textFacts } from '../../../src-shared/fileLimits';
 import * as scanner from '../../../src-shared/prompts/toml/scanner';
+import { parsePrompts, parsePromptsWithinInSteps, type PromptsDocument } from '../../../src-shared/prompts/toml/document';
 import { finish } from '../../../src-shared/steps';
 import { generatePrompts } from '../../support/promptsGenerator';
 import type { Finding } from '../../../src-shared/finding';
@@ -75,6 +76,29 @@ test('too complex: real top-level tables of a .prompts file, real directives and
   assert.equal(refusalOf(textFacts(`${'{'.repeat(pieces + 1)}{A}{}`), 'pack', 50), undefined);
   assert.equal(refusalOf(textFacts(`%% ${'{a}'.repeat(pieces + 1)}`), 'pack', 50), undefined);
 });
+
+test("the command line's parse counts the top-level tables as the refusal does, so it needs no count of its own", () => {
+  const limit = 20;
+  const texts = [
+    '[[sessions]]\n'.repeat(limit),
+    '[[sessions]]\n'.repeat(limit + 1),
+    `x = 1\n${'[[sessions]]\n'.repeat(limit + 3)}`,
+    `[[sessions]]\n${'  [[sessions.turns]]\n'.repeat(limit + 5)}`,
+    '[a.x]\n[b.x]\n'.repeat(limit / 2 + 1),
+    `[[sessions]]\ntext = """\n${'[x]\n'.repeat(limit + 1)}"""\n`,
+    `[[sessions]]\nx = [\n${'[y]\n'.repeat(limit + 1)}`,
+  ];
+  for (const text of texts) {
+    const refusal = refusalOf(textFacts(text), 'prompts', 50, limit);
+    const parsed = finish(parsePromptsWithinInSteps(text, limit));
+    if (refusal) assert.deepEqual(parsed, { tables: refusal.kind === 'tooComplex' ? refusal.count : NaN }, text.slice(0, 40));
+    else assert.deepEqual(blockTexts(parsed), blockTexts(parsePrompts(text)), text.slice(0, 40));
+  }
+});
+
+function blockTexts(doc: PromptsDocument | scanner.TooManyTables): string[] | scanner.TooManyTables {
+  return 'tables' in doc ? doc : doc.blocks.map((b) => b.text);
+}
 
 test('a pack is counted in one pass: a braceless line is never searched past its end for the next brace', () => {
   // Ten thousand lines without a brace, then braces and directives: the old count searched from each line to the one brace at the end.
