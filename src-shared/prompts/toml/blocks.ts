@@ -41,9 +41,10 @@ export interface TomlResult {
  * this very text as one block), else as `toml10Problem` finds them.
  * Integers come back as bigint, so `1.0` is never taken for an integer. A
  * text nested deeper than `maxNesting` is refused like a syntax error:
- * every reader of values recurses.
+ * every reader of values recurses (a walk measures it, unless the split's
+ * bound on the depth of this text is within the limit).
  */
-export function parseToml(text: string, split?: { readonly notToml10?: Toml10Problem }): TomlResult {
+export function parseToml(text: string, split?: { readonly notToml10?: Toml10Problem; readonly depth?: number }): TomlResult {
   let value: TomlTable;
   try {
     value = parse(text, { integersAsBigInt: true, maxDepth: maxNesting });
@@ -54,7 +55,8 @@ export function parseToml(text: string, split?: { readonly notToml10?: Toml10Pro
     const earlier = before.length > 0 ? toml10Problem(before) : undefined;
     return { error: earlier ? { message: earlier.message, ...lineAndCharacter(text, earlier.at) } : error };
   }
-  if (nestedDeeperThan(value, maxNesting)) {
+  // The split's bound on the depth saves the walk over every value of a block within it (all a capture's blocks).
+  if (!(split?.depth !== undefined && split.depth <= maxNesting) && nestedDeeperThan(value, maxNesting)) {
     return { error: { message: `tables nested more than ${maxNesting} levels deep (through dotted keys or headers); nothing here is read`, line: 0, character: 0 } };
   }
   const problem = split && !mayHoldToml11Escape(text) ? split.notToml10 : toml10Problem(text);

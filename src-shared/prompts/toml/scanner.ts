@@ -49,6 +49,14 @@ export interface BlockBounds {
    * from the block's start. Escapes are not looked at (see toml10.ts).
    */
   readonly notToml10?: Toml10Problem;
+  /**
+   * How deep, at most, a table or array of the block's TOML lies, as
+   * `parseToml` measures nesting (a header segment counted twice: it may
+   * be an array of tables and its element); infinite when the scan stopped
+   * following brackets at `maxNesting`. Within the limit, a parse of the
+   * block needs no walk of its values to measure their depth.
+   */
+  readonly depth: number;
 }
 
 /** The position index of one block; spans are relative to the block's text. */
@@ -190,6 +198,10 @@ class Scanner {
   private keyCount = 0;
   private firstKey = '';
   private keys: KeySegment[] = [];
+  /** How deep, at most, the table the scan is in lies (see `BlockBounds.depth`). */
+  private depth = 0;
+  /** The deepest a table or array of the current block may lie. */
+  private deepest = 0;
 
   constructor(
     private readonly s: string,
@@ -223,7 +235,19 @@ class Scanner {
       ...(this.blockHeader && { header: this.blockHeader }),
       ...(this.openAtEnd && { openAtEnd: true }),
       ...this.takeNotToml10(),
+      depth: this.takeDeepest(),
     });
+  }
+
+  /** The current block's `depth`; the next block starts from none. */
+  private takeDeepest(): number {
+    const d = this.deepest;
+    this.deepest = 0;
+    return d;
+  }
+
+  private reach(depth: number): void {
+    if (depth > this.deepest) this.deepest = depth;
   }
 
   /** The current block's `notToml10`, relative to its start, as a field to spread; the next block starts without one. */
@@ -309,10 +333,13 @@ class Scanner {
         ...(this.blockHeader && { header: this.blockHeader }),
         ...(resumed && { openBeforeNext: true }),
         ...this.takeNotToml10(),
+        depth: this.takeDeepest(),
       });
       this.blockStart = lineStart;
       this.blockHeader = { rootKey: this.firstKey, segments: this.keyCount, array };
     }
+    this.depth = 2 * this.keyCount;
+    this.reach(this.depth);
   }
 
   private applyHeader(keys: KeySegment[], array: boolean, start: number, end: number): void {
@@ -343,13 +370,19 @@ class Scanner {
 
   private keyValue(into: TableNode): boolean {
     const s = this.s;
-    if (this.keyPath(false) === 0) return false;
+    const segments = this.keyPath(false);
+    if (segments === 0) return false;
     const keys = this.keys;
     this.skipWs();
     if (s.charCodeAt(this.pos) !== EQUALS) return false;
     this.pos++;
     this.skipWs();
+    const table = this.depth;
+    // Each segment but the last opens a table; a table or array value lies one further (array, inlineTable).
+    this.depth = table + segments - 1;
+    this.reach(this.depth);
     const value = this.value();
+    this.depth = table;
     if (this.indexing && value) {
       let t = into;
       for (let i = 0; i < keys.length - 1; i++) t = descend(t, keys[i]!);
@@ -403,6 +436,7 @@ class Scanner {
     }
     // Past the nesting limit a bracket is read as a one-character scalar, so the scan never recurses deeper.
     if ((c === LBRACKET || c === LBRACE) && this.nesting >= maxNesting) {
+      this.deepest = Number.POSITIVE_INFINITY;
       this.pos++;
       return this.indexing ? { kind: 'scalar', start, end: this.pos } : undefined;
     }
@@ -448,7 +482,10 @@ class Scanner {
    */
   private items(close: number, headersOnly: boolean, item: () => boolean): void {
     this.nesting++;
+    this.depth++;
+    this.reach(this.depth);
     this.itemsUntil(close, headersOnly, item);
+    this.depth--;
     this.nesting--;
   }
 
