@@ -58,7 +58,7 @@ export class SchemaChecker {
     this.verbose = v['verbose'] === true;
     this.checkFields(view, 'session');
     const id = v['id'];
-    const started = judgeTimestamp(v['started_at']);
+    const started = judgeTimestamp(v['started_at'], view.block.offsetsInUtc);
     this.sessions.push({
       view,
       id: typeof id === 'string' && id.trim() !== '' ? id : undefined,
@@ -188,7 +188,7 @@ export class SchemaChecker {
   }
 
   private checkTimestamp(view: TableView, key: string, v: TomlValue | undefined): void {
-    const verdict = judgeTimestamp(v);
+    const verdict = judgeTimestamp(v, view.block.offsetsInUtc);
     if (!verdict.valid) {
       this.report.add(codes.badTimestamp, view.block, view.valueSpan(key), `\`${key}\` must be a date-time (TOML or an RFC 3339 string), not ${verdict.problem}`);
     } else if (verdict.nonCanonical) {

@@ -19,19 +19,21 @@ export type TimestampVerdict =
 
 const rfc3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
 
-export function judgeTimestamp(v: TomlValue | undefined): TimestampVerdict {
-  if (v instanceof TomlDate) return judgeTomlDate(v);
+/** `inUtc`: every offset date-time where `v` comes from is known to be in UTC, which spares reading its offset back. */
+export function judgeTimestamp(v: TomlValue | undefined, inUtc = false): TimestampVerdict {
+  if (v instanceof TomlDate) return judgeTomlDate(v, inUtc);
   if (typeof v === 'string') return judgeString(v);
   return { valid: false, problem: `${describeType(v)}, not a date-time` };
 }
 
-function judgeTomlDate(d: TomlDate): TimestampVerdict {
+function judgeTomlDate(d: TomlDate, inUtc: boolean): TimestampVerdict {
   if (d.isDate()) return { valid: false, problem: 'a date without a time' };
   if (d.isTime()) return { valid: false, problem: 'a time without a date' };
   const instant = d.getTime();
   if (d.isLocal()) return { valid: true, instant, nonCanonical: 'a local date-time with no offset' };
   const fractional = d.getUTCMilliseconds() !== 0;
-  if (!d.toISOString().endsWith('Z')) {
+  // The offset is read back only through toISOString, the most of this judgement (4,500 calls in a 6 MB capture).
+  if (!inUtc && !d.toISOString().endsWith('Z')) {
     return {
       valid: true,
       instant,

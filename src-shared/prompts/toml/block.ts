@@ -119,6 +119,11 @@ export class Block {
     return this.content.verdict.value;
   }
 
+  /** Every offset date-time in `value` is in UTC (the split saw no numeric offset); false when not known. */
+  get offsetsInUtc(): boolean {
+    return this.content.verdict.offsetsInUtc === true;
+  }
+
   get syntaxError(): BlockSyntaxError | undefined {
     const e = this.content.verdict.error;
     return e && { message: e.message, position: { line: this.startLine + e.line, character: e.character } };

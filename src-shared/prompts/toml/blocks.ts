@@ -32,6 +32,8 @@ export interface TomlSyntaxError {
 export interface TomlResult {
   readonly value?: TomlTable;
   readonly error?: TomlSyntaxError;
+  /** Every offset date-time in `value` is in UTC, as the split of this very text found (unset: not known). */
+  readonly offsetsInUtc?: true;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface TomlResult {
  * every reader of values recurses (a walk measures it, unless the split's
  * bound on the depth of this text is within the limit).
  */
-export function parseToml(text: string, split?: { readonly notToml10?: Toml10Problem; readonly depth?: number }): TomlResult {
+export function parseToml(text: string, split?: { readonly notToml10?: Toml10Problem; readonly depth?: number; readonly numericOffset?: true }): TomlResult {
   let value: TomlTable;
   try {
     value = parse(text, { integersAsBigInt: true, maxDepth: maxNesting });
@@ -61,7 +63,7 @@ export function parseToml(text: string, split?: { readonly notToml10?: Toml10Pro
   }
   const problem = split && !mayHoldToml11Escape(text) ? split.notToml10 : toml10Problem(text);
   if (problem) return { error: { message: problem.message, ...lineAndCharacter(text, problem.at) } };
-  return { value };
+  return split && !split.numericOffset ? { value, offsetsInUtc: true } : { value };
 }
 
 /**

@@ -25,6 +25,7 @@ const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'Jul
 const DASH = 45;
 const COLON = 58;
 const digit = (s: string, i: number): number => s.charCodeAt(i) - 48;
+const isDigitAt = (s: string, i: number): boolean => digit(s, i) >= 0 && digit(s, i) <= 9;
 
 /**
  * Whether the value at `pos` (which starts with a digit) may be a date-time
@@ -44,6 +45,29 @@ export function dateTimeMayBeWrong(s: string, pos: number): boolean {
     time = pos + 11;
   }
   return s.charCodeAt(time + 2) === COLON && s.charCodeAt(time + 5) !== COLON;
+}
+
+const PLUS = 43;
+const DOT = 46;
+
+/**
+ * Whether the value at `pos` (which starts with a digit) is a date-time
+ * with a numeric offset (`+01:00`, `-00:00`), read as smol-toml reads one:
+ * a separator after ten characters, a colon three later, optional seconds
+ * and fraction, then the offset. Only such a value's `toISOString` ends
+ * in anything but `Z`.
+ */
+export function hasNumericOffset(s: string, pos: number): boolean {
+  const t = s.charCodeAt(pos + 10);
+  if ((t !== 84 && t !== 116 && t !== 32) || s.charCodeAt(pos + 13) !== COLON) return false;
+  let i = pos + 16;
+  if (s.charCodeAt(i) === COLON) i += 3;
+  if (s.charCodeAt(i) === DOT) {
+    i++;
+    while (isDigitAt(s, i)) i++;
+  }
+  const c = s.charCodeAt(i);
+  return c === PLUS || c === DASH;
 }
 
 /**

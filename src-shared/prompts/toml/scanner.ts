@@ -9,7 +9,7 @@
 // on: they never throw and always finish. The split can also run in steps
 // (`splitBlocksInSteps`), so a server can yield between them on a huge file.
 
-import { dateTimeAt, dateTimeMayBeWrong } from './dateTimes';
+import { dateTimeAt, dateTimeMayBeWrong, hasNumericOffset } from './dateTimes';
 import { maxNesting } from './limits';
 import { decodeQuotedKey, endOfString, isUnclosedMultiline, lineEndOf, stringStyleAt } from './strings';
 import { type Header, type KeySegment, memberTable, TableNode, type ValueNode } from './syntaxTree';
@@ -57,6 +57,8 @@ export interface BlockBounds {
    * block needs no walk of its values to measure their depth.
    */
   readonly depth: number;
+  /** The block holds a date-time with a numeric offset (`+01:00`): without one, every offset date-time is in UTC. */
+  readonly numericOffset?: true;
 }
 
 /** The position index of one block; spans are relative to the block's text. */
@@ -202,6 +204,8 @@ class Scanner {
   private depth = 0;
   /** The deepest a table or array of the current block may lie. */
   private deepest = 0;
+  /** The current block holds a date-time with a numeric offset. */
+  private numericOffset = false;
 
   constructor(
     private readonly s: string,
@@ -235,15 +239,16 @@ class Scanner {
       ...(this.blockHeader && { header: this.blockHeader }),
       ...(this.openAtEnd && { openAtEnd: true }),
       ...this.takeNotToml10(),
-      depth: this.takeDeepest(),
+      ...this.takeValueFacts(),
     });
   }
 
-  /** The current block's `depth`; the next block starts from none. */
-  private takeDeepest(): number {
-    const d = this.deepest;
+  /** The current block's `depth` and `numericOffset`, as fields to spread; the next block starts from none. */
+  private takeValueFacts(): { depth: number; numericOffset?: true } {
+    const facts = { depth: this.deepest, ...(this.numericOffset && { numericOffset: true as const }) };
     this.deepest = 0;
-    return d;
+    this.numericOffset = false;
+    return facts;
   }
 
   private reach(depth: number): void {
@@ -261,8 +266,9 @@ class Scanner {
     this.notToml10 ??= { at, message };
   }
 
-  /** A date-time starting at `start` that does not exist or lacks seconds. */
+  /** A date-time starting at `start` that does not exist or lacks seconds, or that has a numeric offset. */
   private checkDateTime(start: number): void {
+    if (!this.numericOffset && hasNumericOffset(this.s, start)) this.numericOffset = true;
     if (this.notToml10 || !dateTimeMayBeWrong(this.s, start)) return;
     const problem = dateTimeAt(this.s, start)?.problem;
     if (problem) this.notToml10 = problem;
@@ -333,7 +339,7 @@ class Scanner {
         ...(this.blockHeader && { header: this.blockHeader }),
         ...(resumed && { openBeforeNext: true }),
         ...this.takeNotToml10(),
-        depth: this.takeDeepest(),
+        ...this.takeValueFacts(),
       });
       this.blockStart = lineStart;
       this.blockHeader = { rootKey: this.firstKey, segments: this.keyCount, array };
