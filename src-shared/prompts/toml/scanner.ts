@@ -296,25 +296,31 @@ class Scanner {
     this.pos = nl < this.s.length ? nl + 1 : nl;
   }
 
+  // The loops over characters keep the offset in a local: a field written per character costs a store each time.
   private skipWs(): void {
     const s = this.s;
-    let c = s.charCodeAt(this.pos);
-    while (c === SPACE || c === TAB) c = s.charCodeAt(++this.pos);
+    let p = this.pos;
+    let c = s.charCodeAt(p);
+    while (c === SPACE || c === TAB) c = s.charCodeAt(++p);
+    this.pos = p;
   }
 
   /** Whitespace, comments and line breaks, as allowed between array items. Returns whether a line break was crossed. */
   private skipVoid(): boolean {
     const s = this.s;
+    let p = this.pos;
     let crossed = false;
     for (;;) {
-      const c = s.charCodeAt(this.pos);
-      if (c === SPACE || c === TAB || c === CR) this.pos++;
+      const c = s.charCodeAt(p);
+      if (c === SPACE || c === TAB || c === CR) p++;
       else if (c === LF) {
-        this.pos++;
+        p++;
         crossed = true;
-      } else if (c === HASH) this.pos = lineEndOf(s, this.pos);
-      else return crossed;
+      } else if (c === HASH) p = lineEndOf(s, p);
+      else break;
     }
+    this.pos = p;
+    return crossed;
   }
 
   private header(lineStart: number, resumed: boolean): void {
@@ -408,7 +414,7 @@ class Scanner {
       const start = this.pos;
       const c = s.charCodeAt(start);
       if (c === QUOTE || c === APOSTROPHE) this.pos = endOfString(s, start, c === QUOTE ? 'basic' : 'literal');
-      else while (isBareKeyChar(s.charCodeAt(this.pos))) this.pos++;
+      else this.pos = endOfBareKey(s, start);
       if (this.pos === start) return this.keyCount;
       if ((header && this.keyCount === 0) || this.indexing) {
         const name = c === QUOTE || c === APOSTROPHE ? decodeQuotedKey(s, { start, end: this.pos }) : s.slice(start, this.pos);
@@ -449,14 +455,11 @@ class Scanner {
     if (c === LBRACKET) return this.array();
     if (c === LBRACE) return this.inlineTable();
     if (isDigit(c)) this.checkDateTime(start);
-    while (!endsScalar(s.charCodeAt(this.pos))) this.pos++;
+    this.pos = endOfScalar(s, this.pos);
     // A date-time may separate date and time with one space.
     if (this.pos - start === 10 && s.charCodeAt(start + 4) === DASH && s.charCodeAt(start + 7) === DASH) {
       spaceThenTime.lastIndex = this.pos;
-      if (spaceThenTime.test(s)) {
-        this.pos++;
-        while (!endsScalar(s.charCodeAt(this.pos))) this.pos++;
-      }
+      if (spaceThenTime.test(s)) this.pos = endOfScalar(s, this.pos + 1);
     }
     return this.indexing ? { kind: 'scalar', start, end: this.pos } : undefined;
   }
@@ -533,6 +536,18 @@ class Scanner {
     const m = headerLine.exec(this.s);
     return m !== null && !notKeywords.has(m[1]!);
   }
+}
+
+function endOfBareKey(s: string, from: number): number {
+  let p = from;
+  while (isBareKeyChar(s.charCodeAt(p))) p++;
+  return p;
+}
+
+function endOfScalar(s: string, from: number): number {
+  let p = from;
+  while (!endsScalar(s.charCodeAt(p))) p++;
+  return p;
 }
 
 /** The table `key` names in `t`, created as an implicit table if absent (detached if `key` holds a non-table). */
