@@ -19,7 +19,7 @@ import { promptsInput } from './promptsInput';
 import { secretFigures, type SecretFigures } from './secretFigures';
 import { type LongSessionFigures, longSessionFigures, reviewFigures, type ReviewFigures } from './reviewFigures';
 import { debounceMs, ipcMemoryFigures, serverFigures, type ServerFigures } from './serverFigures';
-import { bracelessPack, largeOpenFigures, type LargeOpenFigures, packOpenFigures, type PackOpenFigures } from './openFigures';
+import { bracelessPack, largeOpenFigures, type LargeOpenFigures, largeOpenTarget, packOpenFigures, type PackOpenFigures } from './openFigures';
 import { formatTable } from './table';
 import { tokenFigures, type TokenFigures } from './tokenFigures';
 
@@ -294,15 +294,7 @@ function openTargets(packOpens: readonly PackOpenFigures[], large: LargeOpenFigu
   }
   if (large) {
     targets.push({ target: 'first hover after a 60 MB open < 100 ms', measured: `${large.v8Defaults.firstHoverMs.toFixed(0)} ms (client's V8 options: ${large.clientOptions.firstHoverMs.toFixed(0)} ms)`, met: large.v8Defaults.firstHoverMs < 100 && large.clientOptions.firstHoverMs < 100 });
-    const r = large.v8Defaults.openMs / large.smolTomlMs;
-    const c = large.clientOptions.openMs / large.smolTomlMs;
-    const cpu = large.v8Defaults.serverCpuMs / large.smolTomlCpuMs;
-    const floor = (large.message.encodeMs + large.message.decodeMs) / large.smolTomlMs;
-    targets.push({
-      target: "60 MB open <= 1.5x smol-toml's parse, V8's defaults",
-      measured: `${r.toFixed(2)}x (client's V8 options: ${c.toFixed(2)}x); server CPU over smol-toml's CPU ${cpu.toFixed(2)}x; the didOpen's JSON encode + decode alone ${floor.toFixed(2)}x`,
-      met: r <= 1.5,
-    });
+    targets.push(largeOpenTarget(large));
   }
   return targets;
 }
@@ -333,12 +325,13 @@ function printOpen(packOpens: readonly PackOpenFigures[], large: LargeOpenFigure
     );
     out.push(
       formatTable(
-        ['server V8 options', 'open ms', 'open / smol-toml', 'open server ms', 'server CPU ms', 'server CPU / smol-toml CPU', 'first hover ms', 'second hover ms'],
+        ['server V8 options', 'open ms', 'open / smol-toml', 'open server ms', 'server ms / smol-toml', 'server CPU ms', 'server CPU / smol-toml CPU', 'first hover ms', 'second hover ms'],
         [large.clientOptions, large.v8Defaults].map((o) => [
           o.execArgv.join(' ') || "V8's defaults",
           o.openMs.toFixed(0),
           (o.openMs / large.smolTomlMs).toFixed(2),
           o.serverMs.toFixed(0),
+          (o.serverMs / large.smolTomlMs).toFixed(2),
           o.serverCpuMs.toFixed(0),
           (o.serverCpuMs / large.smolTomlCpuMs).toFixed(2),
           o.firstHoverMs.toFixed(1),
