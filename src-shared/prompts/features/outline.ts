@@ -495,11 +495,24 @@ class LaidOutTables {
 }
 
 function laidOutExtends(h: LayoutHeader, names: readonly string[]): boolean {
-  return h.names.length > names.length && names.every((n, i) => h.names[i] === n);
+  return h.names.length > names.length && startsWithPath(h.names, names);
 }
 
-function isPath(h: LayoutHeader, array: boolean, ...names: string[]): boolean {
-  return h.array === array && h.names.length === names.length && names.every((n, i) => h.names[i] === n);
+/** The header paths of a session's tables that the outline shows. */
+const sessionPaths = {
+  commit: ['sessions', 'commit'],
+  turn: ['sessions', 'turns'],
+  toolCall: ['sessions', 'turns', 'tool_calls'],
+} as const;
+
+function isPath(h: LayoutHeader, array: boolean, names: readonly string[]): boolean {
+  return h.array === array && h.names.length === names.length && startsWithPath(h.names, names);
+}
+
+// A loop, not `every` with a closure: it runs for every header of every session shown, most of them on a first call.
+function startsWithPath(names: readonly string[], prefix: readonly string[]): boolean {
+  for (let i = 0; i < prefix.length; i++) if (names[i] !== prefix[i]) return false;
+  return true;
 }
 
 function tableAt(v: TomlValue | undefined): TomlTable | undefined {
@@ -529,13 +542,13 @@ function laidOutSession(t: LaidOutTables): { node: Draft; calls: Map<Draft, Draf
   const children: Draft[] = [];
   const calls = new Map<Draft, Draft[]>();
   const session = elementAt(t.value['sessions'], 0);
-  const commit = headers.findIndex((h) => isPath(h, false, 'sessions', 'commit'));
+  const commit = headers.findIndex((h) => isPath(h, false, sessionPaths.commit));
   if (commit >= 0) children.push(t.node('commit', 'sessionCommit', valueStr(tableAt(session?.['commit']), 'commit_sha')?.slice(0, 12) ?? '', commit, []));
   const turnValues = session?.['turns'];
   const turns: { header: number; calls: number[] }[] = [];
   headers.forEach((h, i) => {
-    if (isPath(h, true, 'sessions', 'turns')) turns.push({ header: i, calls: [] });
-    else if (isPath(h, true, 'sessions', 'turns', 'tool_calls')) turns[turns.length - 1]?.calls.push(i);
+    if (isPath(h, true, sessionPaths.turn)) turns.push({ header: i, calls: [] });
+    else if (isPath(h, true, sessionPaths.toolCall)) turns[turns.length - 1]?.calls.push(i);
   });
   turns.forEach((turn, i) => {
     const turnValue = elementAt(turnValues, i);
