@@ -236,8 +236,8 @@ function targetsOf(prompts: readonly PromptsFigures[], packs: readonly PackFigur
     targets.push({ target: 'outline of 6 MB <= 0.5x its open-to-diagnostics time', measured: `${r.toFixed(2)}x (${m6.outline.ms.toFixed(0)} / ${m6.openMs.toFixed(0)} ms)`, met: r <= 0.5 });
     const mb = m6.outline.replyBytes / 1e6;
     targets.push({ target: 'outline reply of 6 MB < 1.5 MB', measured: `${mb.toFixed(2)} MB`, met: mb < 1.5 });
-    const d = m6.damagedHeader.serverMs / m6.edits.serverMs;
-    targets.push({ target: 'keystroke with a damaged header <= 2x a healthy one (6 MB)', measured: `${d.toFixed(2)}x (${m6.damagedHeader.serverMs.toFixed(1)} / ${m6.edits.serverMs.toFixed(1)} ms)`, met: d <= 2 });
+    const d = m6.damagedHeader.serverMs / m6.damagedHeader.healthyMs;
+    targets.push({ target: 'keystroke with a damaged header <= 2x a healthy one (6 MB)', measured: `${d.toFixed(2)}x (${m6.damagedHeader.serverMs.toFixed(1)} / ${m6.damagedHeader.healthyMs.toFixed(1)} ms, taken turn about)`, met: d <= 2 });
     if (m6.burst) {
       const b = m6.burst.settleMs / m6.openMs;
       targets.push({ target: '1,000-edit burst settled <= 2x a fresh open (6 MB)', measured: `${b.toFixed(2)}x (${m6.burst.settleMs.toFixed(0)} / ${m6.openMs.toFixed(0)} ms)`, met: b <= 2 });
@@ -455,7 +455,7 @@ function print(
           (s.folding.ms / s.openMs).toFixed(2),
           (s.folding.replyBytes / 1e6).toFixed(2),
           s.damagedHeader.serverMs.toFixed(2),
-          (s.damagedHeader.serverMs / s.edits.serverMs).toFixed(2),
+          (s.damagedHeader.serverMs / s.damagedHeader.healthyMs).toFixed(2),
           s.burst ? s.burst.settleMs.toFixed(0) : '-',
           s.burst ? (s.burst.settleMs / s.openMs).toFixed(2) : '-',
           s.burst ? s.burst.slowestHoverMs.toFixed(0) : '-',
