@@ -19,7 +19,7 @@ import { promptsInput } from './promptsInput';
 import { secretFigures, type SecretFigures } from './secretFigures';
 import { type LongSessionFigures, longSessionFigures, reviewFigures, type ReviewFigures } from './reviewFigures';
 import { debounceMs, ipcMemoryFigures, serverFigures, type ServerFigures } from './serverFigures';
-import { bracelessPack, largeOpenFigures, type LargeOpenFigures, packOpenFigures, type PackOpenFigures } from './openFigures';
+import { bracelessPack, largeOpenFigures, type LargeOpenFigures, largeOpenTarget, packOpenFigures, type PackOpenFigures } from './openFigures';
 import { formatTable } from './table';
 import { tokenFigures, type TokenFigures } from './tokenFigures';
 
@@ -236,8 +236,8 @@ function targetsOf(prompts: readonly PromptsFigures[], packs: readonly PackFigur
     targets.push({ target: 'outline of 6 MB <= 0.5x its open-to-diagnostics time', measured: `${r.toFixed(2)}x (${m6.outline.ms.toFixed(0)} / ${m6.openMs.toFixed(0)} ms)`, met: r <= 0.5 });
     const mb = m6.outline.replyBytes / 1e6;
     targets.push({ target: 'outline reply of 6 MB < 1.5 MB', measured: `${mb.toFixed(2)} MB`, met: mb < 1.5 });
-    const d = m6.damagedHeader.serverMs / m6.edits.serverMs;
-    targets.push({ target: 'keystroke with a damaged header <= 2x a healthy one (6 MB)', measured: `${d.toFixed(2)}x (${m6.damagedHeader.serverMs.toFixed(1)} / ${m6.edits.serverMs.toFixed(1)} ms)`, met: d <= 2 });
+    const d = m6.damagedHeader.serverMs / m6.damagedHeader.healthyMs;
+    targets.push({ target: 'keystroke with a damaged header <= 2x a healthy one (6 MB)', measured: `${d.toFixed(2)}x (${m6.damagedHeader.serverMs.toFixed(1)} / ${m6.damagedHeader.healthyMs.toFixed(1)} ms, taken turn about)`, met: d <= 2 });
     if (m6.burst) {
       const b = m6.burst.settleMs / m6.openMs;
       targets.push({ target: '1,000-edit burst settled <= 2x a fresh open (6 MB)', measured: `${b.toFixed(2)}x (${m6.burst.settleMs.toFixed(0)} / ${m6.openMs.toFixed(0)} ms)`, met: b <= 2 });
@@ -294,15 +294,7 @@ function openTargets(packOpens: readonly PackOpenFigures[], large: LargeOpenFigu
   }
   if (large) {
     targets.push({ target: 'first hover after a 60 MB open < 100 ms', measured: `${large.v8Defaults.firstHoverMs.toFixed(0)} ms (client's V8 options: ${large.clientOptions.firstHoverMs.toFixed(0)} ms)`, met: large.v8Defaults.firstHoverMs < 100 && large.clientOptions.firstHoverMs < 100 });
-    const r = large.v8Defaults.openMs / large.smolTomlMs;
-    const c = large.clientOptions.openMs / large.smolTomlMs;
-    const cpu = large.v8Defaults.serverCpuMs / large.smolTomlCpuMs;
-    const floor = (large.message.encodeMs + large.message.decodeMs) / large.smolTomlMs;
-    targets.push({
-      target: "60 MB open <= 1.5x smol-toml's parse, V8's defaults",
-      measured: `${r.toFixed(2)}x (client's V8 options: ${c.toFixed(2)}x); server CPU over smol-toml's CPU ${cpu.toFixed(2)}x; the didOpen's JSON encode + decode alone ${floor.toFixed(2)}x`,
-      met: r <= 1.5,
-    });
+    targets.push(largeOpenTarget(large));
   }
   return targets;
 }
@@ -333,12 +325,13 @@ function printOpen(packOpens: readonly PackOpenFigures[], large: LargeOpenFigure
     );
     out.push(
       formatTable(
-        ['server V8 options', 'open ms', 'open / smol-toml', 'open server ms', 'server CPU ms', 'server CPU / smol-toml CPU', 'first hover ms', 'second hover ms'],
+        ['server V8 options', 'open ms', 'open / smol-toml', 'open server ms', 'server ms / smol-toml', 'server CPU ms', 'server CPU / smol-toml CPU', 'first hover ms', 'second hover ms'],
         [large.clientOptions, large.v8Defaults].map((o) => [
           o.execArgv.join(' ') || "V8's defaults",
           o.openMs.toFixed(0),
           (o.openMs / large.smolTomlMs).toFixed(2),
           o.serverMs.toFixed(0),
+          (o.serverMs / large.smolTomlMs).toFixed(2),
           o.serverCpuMs.toFixed(0),
           (o.serverCpuMs / large.smolTomlCpuMs).toFixed(2),
           o.firstHoverMs.toFixed(1),
@@ -462,7 +455,7 @@ function print(
           (s.folding.ms / s.openMs).toFixed(2),
           (s.folding.replyBytes / 1e6).toFixed(2),
           s.damagedHeader.serverMs.toFixed(2),
-          (s.damagedHeader.serverMs / s.edits.serverMs).toFixed(2),
+          (s.damagedHeader.serverMs / s.damagedHeader.healthyMs).toFixed(2),
           s.burst ? s.burst.settleMs.toFixed(0) : '-',
           s.burst ? (s.burst.settleMs / s.openMs).toFixed(2) : '-',
           s.burst ? s.burst.slowestHoverMs.toFixed(0) : '-',

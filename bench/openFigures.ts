@@ -128,6 +128,33 @@ export async function largeOpenFigures(input: string, text: string): Promise<Lar
   return { input, bytes: Buffer.byteLength(text), smolTomlMs: smol.ms, smolTomlCpuMs: smol.cpuMs, message, clientOptions, v8Defaults };
 }
 
+/** The 60 MB open's ratios over smol-toml's parse, for one set of the server's V8 options. */
+function openRatios(large: LargeOpenFigures, o: ServerOpen): { readonly open: number; readonly own: number; readonly cpu: number } {
+  return { open: o.openMs / large.smolTomlMs, own: o.serverMs / large.smolTomlMs, cpu: o.serverCpuMs / large.smolTomlCpuMs };
+}
+
+/**
+ * Issue 31's target for the 60 MB open, as the issue measures it (didOpen
+ * sent to diagnostics received, over smol-toml's parse, V8's defaults),
+ * and beside it what the server's own code costs (its own time for the
+ * validation, and its process's CPU time) and what the transport alone
+ * costs (the didOpen's JSON encode and decode), so a reader sees which
+ * part is ours and which the protocol's. Each with the client's V8 options too.
+ */
+export function largeOpenTarget(large: LargeOpenFigures): { readonly target: string; readonly measured: string; readonly met: boolean } {
+  const d = openRatios(large, large.v8Defaults);
+  const c = openRatios(large, large.clientOptions);
+  const x = (r: number): string => `${r.toFixed(2)}x`;
+  const floor = (large.message.encodeMs + large.message.decodeMs) / large.smolTomlMs;
+  return {
+    target: "60 MB open <= 1.5x smol-toml's parse, V8's defaults",
+    measured:
+      `${x(d.open)} (client's V8 options: ${x(c.open)}); the server's own time (serverMs) over smol-toml's ${x(d.own)} (${x(c.own)}), ` +
+      `its CPU over smol-toml's CPU ${x(d.cpu)} (${x(c.cpu)}); the didOpen's JSON encode + decode alone ${x(floor)}`,
+    met: d.open <= 1.5,
+  };
+}
+
 async function serverOpen(input: string, text: string, execArgv: readonly string[]): Promise<ServerOpen> {
   const session = await benchSession({ execArgv });
   try {

@@ -112,7 +112,6 @@ export async function serverFigures(input: string, text: string, edits: number, 
     }
     const sessionHeader = text.indexOf('\n[[sessions]]\n', text.length >> 2) + 1;
     const damagedHeader = await damagedHeaderFigures(session, uri, lineOf(text, sessionHeader), line, character, edits, warmups);
-    character += edits + warmups;
     const bursted = burst
       ? await burstFigures(session, uri, turnTextLineOffsets(text, 10).map((o) => lineOf(text, o)), lineOf(text, text.indexOf('\n[[sessions]]\n', (text.length * 3) >> 2) + 1), {
           line: lineOf(text, text.indexOf('\nsource ', text.length >> 3) + 1),

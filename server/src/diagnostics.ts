@@ -118,7 +118,7 @@ export function registerDiagnosticsSupport(
       const diagnostics = capFindings([...findings, ...extra], formatOf(doc)).map((f) => toDiagnostic(f, uri));
       await connection.sendDiagnostics({ uri, version, diagnostics });
       const sent = performance.now();
-      stats.set(uri, timings(uri, doc, run.busyMs, sent - publishing, sent - began, job.yields));
+      stats.set(uri, timings(uri, doc, { limitsMs: limits.busyMs, busyMs: run.busyMs, publishMs: sent - publishing, wallMs: sent - began }, job.yields));
     } catch (e) {
       options.onError(`validation of ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     } finally {
@@ -152,20 +152,23 @@ export function registerDiagnosticsSupport(
     }
   }
 
-  function timings(uri: string, doc: TextDocument, busyMs: number, publishMs: number, wallMs: number, yields: number): ValidationStats {
+  /** The validation's figures: `busyMs` the model and the check, the slices' own time; `limitsMs` those of the file limits before them. */
+  function timings(uri: string, doc: TextDocument, spent: { limitsMs: number; busyMs: number; publishMs: number; wallMs: number }, yields: number): ValidationStats {
     const model = options.models.statsOf(uri);
     const fresh = model?.version === doc.version;
     const modelMs = fresh ? model.ms : 0;
     const chunked = doc instanceof ChunkedTextDocument ? doc : undefined;
     const updateMs = chunked?.lastUpdateMs ?? 0;
+    const { limitsMs, busyMs, publishMs, wallMs } = spent;
     return {
       version: doc.version,
       model: fresh ? model.mode : 'incremental',
       updateMs,
+      limitsMs,
       modelMs,
       checkMs: Math.max(0, busyMs - modelMs),
       publishMs,
-      serverMs: updateMs + busyMs + publishMs,
+      serverMs: updateMs + limitsMs + busyMs + publishMs,
       wallMs,
       latencyMs: chunked ? performance.now() - chunked.changedAt : wallMs,
       yields,

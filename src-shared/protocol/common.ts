@@ -69,13 +69,15 @@ export interface ValidationStats {
   readonly model: 'incremental' | 'full';
   /** Applying the last change notification to the document. */
   readonly updateMs: number;
+  /** Asking the file limits whether the document is checked at all (its size, and its structure count once a length needs it). */
+  readonly limitsMs: number;
   /** Updating or parsing the model (the steps only, not the pauses between them). */
   readonly modelMs: number;
   /** Checking the model into findings. */
   readonly checkMs: number;
   /** Turning findings into diagnostics and sending them. */
   readonly publishMs: number;
-  /** The server's own work for this version: update, model, check and publish. */
+  /** The server's own work for this version: update, file limits, model, check and publish. */
   readonly serverMs: number;
   /** From the start of the validation to the diagnostics sent, pauses for other work included. */
   readonly wallMs: number;

@@ -125,6 +125,11 @@ test('a large file validates without blocking the server: another document\'s re
     const diagnostics = await firstDiagnostics;
     assert.deepEqual(publishedVersions, [1]);
     assert.deepEqual(diagnostics.map(shown), checkPrompts(big.text, { strictUnknownTools: false }).map(shown));
+    // The server's own time counts every part of its work, the file limits' structure count too (it was left out of it).
+    const open = (await stats(session)).documents[bigUri]!;
+    assert.ok(open.limitsMs > 0, `the file limits took ${open.limitsMs} ms`);
+    const parts = open.updateMs + open.limitsMs + open.modelMs + open.checkMs + open.publishMs;
+    assert.ok(Math.abs(open.serverMs - parts) < 1e-6, `${open.serverMs} ms of server time, ${parts} ms in its parts`);
   } finally {
     await session.stop();
   }

@@ -81,8 +81,9 @@ export class ReviewManager implements vscode.Disposable {
   }
 
   /**
-   * What a window reload does to the review of `uri` (end-to-end tests, which a real reload would end): the
-   * panel goes, and a new one of the same type is handed to the serializer's `restore` with the state its page
+   * What a window reload does to the review of `uri`, for the desktop end-to-end tests, whose run a real
+   * reload would end (the browser pass makes a real one: test/e2e/suite/windowReload.test.ts): the panel
+   * goes, and a new one of the same type is handed to the serializer's `restore` with the state its page
    * saved. False when no review of `uri` is open or its page saved nothing.
    */
   reload(uri: string): boolean {

@@ -21,7 +21,7 @@ import type { Header, Span, TableNode } from '../toml/syntaxTree';
 import { tools } from '../rules/tools';
 import type { TomlTable, TomlValue } from 'smol-toml';
 import { isTable } from '../toml/valueTypes';
-import { type BlockLayout, type LayoutHeader, layoutOf, statementAt, statementCount, statementFields, stringUnder } from '../toml/layout';
+import { type BlockLayout, type LayoutHeader, layoutOf, statementAt, statementCount, statementFields } from '../toml/layout';
 
 export type OutlineKind = 'commit' | 'session' | 'sessionCommit' | 'turn' | 'toolCall' | 'editsLog' | 'edit' | 'table';
 
@@ -161,7 +161,7 @@ function buildOutline(doc: PromptsDocument, limit: number, tablesOf: (block: Blo
     const block = top.blocks[0]!;
     if (top.node.kind === 'commit' && block.kind === 'commit') {
       const t = tablesOf(block);
-      if (t instanceof LaidOutTables) top.node = t.node('commit', 'commit', t.str(0, 'branch') ?? '', 0, []);
+      if (t instanceof LaidOutTables) top.node = t.node('commit', 'commit', valueStr(tableAt(t.value['commit']), 'branch') ?? '', 0, []);
       else {
         const h = t.headers[0]!;
         top.node = t.node('commit', 'commit', t.str(h.table, 'branch') ?? '', h, []);
@@ -318,7 +318,11 @@ function editNode(t: BlockTables, header: Header): Draft {
   return t.node(reason || 'hand edit', 'edit', t.str(edit, 'by') ?? '', header, []);
 }
 
-const space = /\s/;
+/** Exactly the characters `\s` matches (JavaScript's white space and line terminators). */
+function isSpace(c: number): boolean {
+  if (c < 0xa0) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
 
 /**
  * Whitespace collapsed, cut at a word boundary near `firstWordsLength`
@@ -326,21 +330,25 @@ const space = /\s/;
  * outline of a large file names thousands of turns this way.
  */
 export function firstWords(s: string): string {
-  // `flat` grows as a prefix of the whole text collapsed and trimmed, up to one character past the length shown;
-  // kept as characters and joined once: a string grown by `+=` is a chain of pieces that a node's name would keep alive.
-  const flat: string[] = [];
-  let pendingSpace = false;
-  for (let i = 0; i < s.length && flat.length <= firstWordsLength; i++) {
-    const c = s[i]!;
-    if (space.test(c)) {
-      pendingSpace = flat.length > 0;
+  // `words` joined with single spaces grows as a prefix of the whole text collapsed and trimmed, up to one character
+  // past the length shown; joined once: a string grown by `+=` is a chain of pieces that a node's name would keep alive.
+  // A word is one slice: a string per character, each tested against `\s`, was most of this function's time.
+  const words: string[] = [];
+  let length = 0;
+  for (let i = 0; i < s.length && length <= firstWordsLength; ) {
+    if (isSpace(s.charCodeAt(i))) {
+      i++;
       continue;
     }
-    if (pendingSpace) flat.push(' ');
-    pendingSpace = false;
-    flat.push(c);
+    if (words.length > 0) length++;
+    const stop = Math.min(s.length, i + firstWordsLength + 1 - length);
+    let end = i;
+    while (end < stop && !isSpace(s.charCodeAt(end))) end++;
+    words.push(s.slice(i, end));
+    length += end - i;
+    i = end;
   }
-  const text = flat.join('');
+  const text = words.join(' ');
   if (text.length <= firstWordsLength) return text;
   const cut = text.lastIndexOf(' ', firstWordsLength);
   return `${text.slice(0, cut > firstWordsLength / 2 ? cut : firstWordsLength)}…`;
@@ -449,9 +457,10 @@ class LaidOutTables {
   valueFolds(): Fold[] {
     const block = this.block;
     const folds: Fold[] = [];
-    for (let i = 0; i < statementCount(this.layout); i++) {
-      const st = statementAt(this.layout, i);
-      const fold = valueFold(block, st.keyStart, st.valueEnd);
+    // Straight from the packed statements (statementAt, without an object per statement: a session has thousands).
+    const packed = this.layout.statements;
+    for (let k = 0; k < packed.length; k += statementFields) {
+      const fold = valueFold(block, packed[k]!, packed[k + 1]!);
       if (fold) folds.push(fold);
     }
     return folds;
@@ -460,12 +469,6 @@ class LaidOutTables {
   node(name: string, kind: OutlineKind, detail: string, header: number, children: Draft[]): Draft {
     const selectionRange = this.block.rangeOf(this.layout.headers[header]!);
     return { name, detail, kind, range: { start: selectionRange.start, end: this.contentEnd(header) }, selectionRange, children };
-  }
-
-  /** The string under `key` in the table of header `header`, as `BlockTables.str` reads it. */
-  str(header: number, key: string, max = 200): string | undefined {
-    const node = stringUnder(this.block.text, this.layout, header, key);
-    return node ? maskedCut(stringPrefixOf(this.block.text, node, max + labelLookahead), max) : undefined;
   }
 
   /** `BlockTables.contentEnd`: headers and statements are each in source order, so the last thing before the boundary is the later of the last of each. */
@@ -481,7 +484,7 @@ class LaidOutTables {
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       // The key start of statement `mid` (statementAt, without an object per step).
-      if (packed[mid * statementFields + 1]! < boundary) lo = mid + 1;
+      if (packed[mid * statementFields]! < boundary) lo = mid + 1;
       else hi = mid;
     }
     const st = lo > 0 ? statementAt(this.layout, lo - 1) : undefined;
@@ -493,15 +496,45 @@ class LaidOutTables {
 }
 
 function laidOutExtends(h: LayoutHeader, names: readonly string[]): boolean {
-  return h.names.length > names.length && names.every((n, i) => h.names[i] === n);
+  return h.names.length > names.length && startsWithPath(h.names, names);
 }
 
-function isPath(h: LayoutHeader, array: boolean, ...names: string[]): boolean {
-  return h.array === array && h.names.length === names.length && names.every((n, i) => h.names[i] === n);
+/** The header paths of a session's tables that the outline shows. */
+const sessionPaths = {
+  commit: ['sessions', 'commit'],
+  turn: ['sessions', 'turns'],
+  toolCall: ['sessions', 'turns', 'tool_calls'],
+} as const;
+
+function isPath(h: LayoutHeader, array: boolean, names: readonly string[]): boolean {
+  return h.array === array && h.names.length === names.length && startsWithPath(h.names, names);
+}
+
+// A loop, not `every` with a closure: it runs for every header of every session shown, most of them on a first call.
+function startsWithPath(names: readonly string[], prefix: readonly string[]): boolean {
+  for (let i = 0; i < prefix.length; i++) if (names[i] !== prefix[i]) return false;
+  return true;
 }
 
 function tableAt(v: TomlValue | undefined): TomlTable | undefined {
   return isTable(v) ? v : undefined;
+}
+
+/** Element `i` of an array of tables (the TOML of the `i`th `[[...]]` header of its name). */
+function elementAt(v: TomlValue | undefined, i: number): TomlTable | undefined {
+  return tableAt(Array.isArray(v) ? v[i] : undefined);
+}
+
+/**
+ * The string under `key` in `table`, or its first `max` characters, as
+ * `BlockTables.str` reads it from the source (the same characters: the
+ * block parsed, and a string's source decodes to its value), never showing
+ * a secret. Read from the TOML: decoding each turn's first characters from
+ * the source again was a third of the first outline of a large file.
+ */
+function valueStr(table: TomlTable | undefined, key: string, max = 200): string | undefined {
+  const v = table?.[key];
+  return typeof v === 'string' ? maskedCut(v.slice(0, max + labelLookahead), max) : undefined;
 }
 
 /** `sessionNode` from a layout: turns are the `[[sessions.turns]]` headers in order, their tool calls the `[[sessions.turns.tool_calls]]` after each. */
@@ -509,48 +542,49 @@ function laidOutSession(t: LaidOutTables): { node: Draft; calls: Map<Draft, Draf
   const headers = t.layout.headers;
   const children: Draft[] = [];
   const calls = new Map<Draft, Draft[]>();
-  const commit = headers.findIndex((h) => isPath(h, false, 'sessions', 'commit'));
-  if (commit >= 0) children.push(t.node('commit', 'sessionCommit', t.str(commit, 'commit_sha')?.slice(0, 12) ?? '', commit, []));
-  const sessions = t.value['sessions'];
-  const turnValues = tableAt(Array.isArray(sessions) ? sessions[0] : undefined)?.['turns'];
+  const session = elementAt(t.value['sessions'], 0);
+  const commit = headers.findIndex((h) => isPath(h, false, sessionPaths.commit));
+  if (commit >= 0) children.push(t.node('commit', 'sessionCommit', valueStr(tableAt(session?.['commit']), 'commit_sha')?.slice(0, 12) ?? '', commit, []));
+  const turnValues = session?.['turns'];
   const turns: { header: number; calls: number[] }[] = [];
   headers.forEach((h, i) => {
-    if (isPath(h, true, 'sessions', 'turns')) turns.push({ header: i, calls: [] });
-    else if (isPath(h, true, 'sessions', 'turns', 'tool_calls')) turns[turns.length - 1]?.calls.push(i);
+    if (isPath(h, true, sessionPaths.turn)) turns.push({ header: i, calls: [] });
+    else if (isPath(h, true, sessionPaths.toolCall)) turns[turns.length - 1]?.calls.push(i);
   });
   turns.forEach((turn, i) => {
-    const turnValue = tableAt(Array.isArray(turnValues) ? turnValues[i] : undefined);
+    const turnValue = elementAt(turnValues, i);
     const callValues = turnValue?.['tool_calls'];
-    const toolCalls = turn.calls.map((h, j) => laidOutToolCall(t, h, tableAt(Array.isArray(callValues) ? callValues[j] : undefined)));
-    const role = t.str(turn.header, 'role') ?? 'turn';
-    const words = firstWords(t.str(turn.header, 'text', firstWordsLength * 4) ?? t.str(turn.header, 'summary', firstWordsLength * 4) ?? '');
+    const toolCalls = turn.calls.map((h, j) => laidOutToolCall(t, h, elementAt(callValues, j)));
+    const role = valueStr(turnValue, 'role') ?? 'turn';
+    const words = firstWords(valueStr(turnValue, 'text', firstWordsLength * 4) ?? valueStr(turnValue, 'summary', firstWordsLength * 4) ?? '');
     const said = words || toolCalls.map((c) => c.name).join(', ');
     const node = t.node(said ? `${role}: ${said}` : role, 'turn', `turn ${i}`, turn.header, []);
     children.push(node);
     calls.set(node, toolCalls);
   });
   children.sort((a, b) => comparePositions(a.range.start, b.range.start));
-  const { name, detail } = sessionLabel(t.str(0, 'title')?.trim(), t.str(0, 'id'), [t.str(0, 'source'), t.str(0, 'outcome')]);
+  const { name, detail } = sessionLabel(valueStr(session, 'title')?.trim(), valueStr(session, 'id'), [valueStr(session, 'source'), valueStr(session, 'outcome')]);
   return { node: t.node(name, 'session', detail, 0, children), calls };
 }
 
 function laidOutToolCall(t: LaidOutTables, header: number, call: TomlTable | undefined): Draft {
-  const name = t.str(header, 'name') ?? 'tool call';
+  const name = valueStr(call, 'name') ?? 'tool call';
   const args = tableAt(call?.['args']);
   const main =
     args &&
     Object.keys(tools.get(name)?.args ?? {})
       .map((k) => {
         const v = args[k];
-        return typeof v === 'string' ? maskedCut(v.slice(0, 200 + labelLookahead), 200) : Array.isArray(v) ? `${v.length} ${k}` : undefined;
+        return valueStr(args, k) ?? (Array.isArray(v) ? `${v.length} ${k}` : undefined);
       })
       .find((v) => v !== undefined);
   return t.node(name, 'toolCall', firstWords(main ?? ''), header, []);
 }
 
 function laidOutEdit(t: LaidOutTables): Draft {
-  const reason = firstWords(t.str(0, 'reason', firstWordsLength * 4) ?? '');
-  return t.node(reason || 'hand edit', 'edit', t.str(0, 'by') ?? '', 0, []);
+  const edit = elementAt(t.value['edits'], 0);
+  const reason = firstWords(valueStr(edit, 'reason', firstWordsLength * 4) ?? '');
+  return t.node(reason || 'hand edit', 'edit', valueStr(edit, 'by') ?? '', 0, []);
 }
 
 /** Whether `h` opens a table under the table at `names`. */
@@ -599,6 +633,9 @@ export function foldingRangesOf(doc: PromptsDocument): { startLine: number; endL
  * it spans lines: both readers of a block's statements (its index, its layout) fold the same way.
  */
 function valueFold(block: Block, keyStart: number, valueEnd: number): Fold | undefined {
+  // Most statements hold a line: no positions needed (the outline of a large file reads every statement of its sessions).
+  const newline = block.text.indexOf('\n', keyStart);
+  if (newline === -1 || newline >= valueEnd) return undefined;
   const start = block.positionAt(keyStart).line;
   const end = block.positionAt(valueEnd);
   const last = end.character <= 3 + indentOf(block, end) ? end.line - 1 : end.line;

@@ -101,9 +101,26 @@ const common = /[a-z.]/;
 /** The characters beyond ASCII that `fold` takes for an ASCII letter. */
 const foldedToAscii = [0x130, 0x131, 0x17f, 0x212a];
 
-/** In the table of characters: one that is no anchor, and one that is invisible. */
+/**
+ * In the table of characters: one that is no anchor; one that is
+ * invisible (it can hide a token, and the invisible-characters check
+ * reports it); and one that check reports though it hides no token from
+ * this reader (the Arabic letter mark), noted only.
+ */
 const plain = 0;
 const invisibleMark = 255;
+const notedMark = 254;
+
+/**
+ * The most ranges the search's class may hold. irregexp tests a class of
+ * up to 16 ranges with inline comparisons and a longer one with a call per
+ * character: one range more (U+061C, or any other) made the search four
+ * times slower (measured on the benchmark's 6 MB file, V8 11.3).
+ */
+const inlineRanges = 16;
+
+/** Code points Unicode leaves unassigned (U+2065, between the invisible operators and the isolates). */
+const unassigned = /^\p{Cn}$/u;
 
 /** What a scan noticed beside its matches, for a caller that passes it. */
 export interface ScanNotes {
@@ -113,18 +130,10 @@ export interface ScanNotes {
 
 export class SecretMatcher {
   private readonly groups: Group[] = [];
-  /** For each UTF-16 code: 0, the anchor group's index + 1, or `invisibleMark`. */
+  /** For each UTF-16 code: 0, the anchor group's index + 1, `invisibleMark` or `notedMark`. */
   private readonly table = new Uint8Array(0x10000);
   /** The one search: every anchor character and every invisible one, the common ones only where a head stands around them. */
   private readonly search: RegExp;
-  /**
-   * What the invisible-characters check reports that hides no token from
-   * this reader (the Arabic letter mark): looked for apart, by indexOf, only
-   * for a caller's notes. In the search's class, U+061C made every search
-   * four times slower.
-   */
-  private readonly notedApart: readonly string[];
-
   /**
    * `asWritten` reads strings only as written, as the writer's Python does
    * (the parity test with python3 uses it); by default a string holding
@@ -174,7 +183,7 @@ export class SecretMatcher {
     });
     this.groups.push(...groups);
     for (const [from, to] of invisibleRanges) this.table.fill(invisibleMark, from, to + 1);
-    this.notedApart = [...invisibleChars.keys()].filter((ch) => this.table[ch.charCodeAt(0)] === plain);
+    for (const ch of invisibleChars.keys()) if (this.table[ch.charCodeAt(0)] === plain) this.table[ch.charCodeAt(0)] = notedMark;
     this.search = searchFor(
       this.table,
       sources.map((source, k) => {
@@ -204,16 +213,14 @@ export class SecretMatcher {
       if (notes) this.note(value, notes);
       return none;
     }
-    const found = this.scanAsWritten(value, skipPlaceholders, !this.asWritten, notes) ?? this.scanVisible(value, skipPlaceholders);
-    if (notes && !notes.invisible) for (const ch of this.notedApart) if (value.includes(ch)) notes.invisible = true;
-    return found;
+    return this.scanAsWritten(value, skipPlaceholders, !this.asWritten, notes) ?? this.scanVisible(value, skipPlaceholders);
   }
 
   /** What `notes` asks of `value`, without looking for secrets: a short string's characters, read one by one. */
   note(value: string, notes: ScanNotes): void {
     for (let i = 0; i < value.length && !notes.invisible; i++) {
-      const c = value.charCodeAt(i);
-      if (this.table[c] === invisibleMark || (c >= 0x80 && this.notedApart.includes(value[i]!))) notes.invisible = true;
+      const t = this.table[value.charCodeAt(i)];
+      if (t === invisibleMark || t === notedMark) notes.invisible = true;
     }
   }
 
@@ -231,11 +238,13 @@ export class SecretMatcher {
     while (search.test(value)) {
       const i = search.lastIndex - 1;
       const t = this.table[value.charCodeAt(i)]!;
-      if (t === invisibleMark) {
+      if (t >= notedMark) {
         if (notes) notes.invisible = true;
-        if (stopAtInvisible) return undefined;
+        if (t === invisibleMark && stopAtInvisible) return undefined;
         continue;
       }
+      // An unassigned code point the class takes in to join two runs (see `searchFor`).
+      if (t === plain) continue;
       found = this.tryGroup(value, this.groups[t - 1]!, i, skipPlaceholders, found);
     }
     return found !== undefined && found.length > 0 ? withoutOverlaps(found) : none;
@@ -344,9 +353,9 @@ export const shortestSecret = 12;
 function searchFor(table: Uint8Array, groups: readonly { codes: readonly number[]; heads: readonly HeadEntry[] | undefined; folded: readonly HeadEntry[] }[]): RegExp {
   const all = groups.flatMap((g) => g.codes);
   const checked = groups.filter((g) => g.heads !== undefined && g.codes.some((c) => common.test(String.fromCharCode(c))));
-  const invisibles = rangesOf(table, (t) => t === invisibleMark)
-    .map(([from, to]) => (from === to ? unit(from) : `${unit(from)}-${unit(to)}`))
-    .join('');
+  const marked = acrossUnassigned(rangesOf(table, (t) => t >= notedMark));
+  if (marked.length + rangesOf(table, (t) => t !== plain && t < notedMark).length > inlineRanges) throw new Error(`the search's class would hold more than ${inlineRanges} ranges`);
+  const invisibles = marked.map(([from, to]) => (from === to ? unit(from) : `${unit(from)}-${unit(to)}`)).join('');
   // Per group, from just after the character found: not (it is one of the group's and no head's look holds there).
   const refusals = checked.map((g) => {
     const looks = [...new Set([...g.heads!.map((e) => around(e, false)), ...g.folded.map((e) => around(e, true))])];
@@ -383,6 +392,23 @@ function rangesOf(table: Uint8Array, test: (mark: number) => boolean): [number, 
     else ranges.push([c, c]);
   }
   return ranges;
+}
+
+/**
+ * `ranges` with each two joined that only unassigned code points part: one
+ * range fewer in the class for each. Such a code point found is no anchor
+ * and not invisible, and the scan goes on past it.
+ */
+function acrossUnassigned(ranges: readonly [number, number][]): [number, number][] {
+  const joined: [number, number][] = [];
+  for (const [from, to] of ranges) {
+    const last = joined[joined.length - 1];
+    let gap = last ? last[1] + 1 : from;
+    while (gap < from && unassigned.test(String.fromCharCode(gap))) gap++;
+    if (last && gap === from) last[1] = to;
+    else joined.push([from, to]);
+  }
+  return joined;
 }
 
 /** `c` as a regex escape, safe inside a class and out. */

@@ -1,8 +1,8 @@
 // Where the headers and the `key = value` statements of a block that
 // parsed are, without a position index: a line scan that skips strings,
 // comments and the brackets of arrays and inline tables, recording for each
-// header its key names and for each statement its key and where its value
-// lies (nothing inside arrays or inline tables). The outline and the folds
+// header its key names and for each statement where its key starts and its value
+// ends (nothing inside arrays or inline tables). The outline and the folds
 // of a large file read their ranges from it: building the full index for
 // every session shown costs several times the file in memory. It lexes
 // only valid TOML (its block parsed); for anything else the index, which
@@ -29,7 +29,7 @@ import {
   spaceThenTime,
   TAB,
 } from './scanner';
-import type { Span, StringNode, StringStyle } from './syntaxTree';
+import type { Span } from './syntaxTree';
 
 export interface LayoutHeader extends Span {
   readonly names: readonly string[];
@@ -39,49 +39,26 @@ export interface LayoutHeader extends Span {
 /**
  * The statements in source order, packed `statementFields` numbers each
  * (a large block holds tens of thousands; one object each would cost as
- * much as the index this replaces): the header it is under (an index into
- * `headers`, -1 above the first), where its key's last segment starts,
- * where its key ends if it has one segment (else -1), its value's start
- * and end, and its value's string style (an index into `styles`, -1 if not a string).
+ * much as the index this replaces): where its key's last segment starts
+ * and where its value ends.
  */
 export interface BlockLayout {
   readonly headers: readonly LayoutHeader[];
   readonly statements: readonly number[];
 }
 
-export const statementFields = 6;
-export const styles: readonly StringStyle[] = ['basic', 'literal', 'multilineBasic', 'multilineLiteral'];
+export const statementFields = 2;
 
 /** How many statements `layout` holds. */
 export function statementCount(layout: BlockLayout): number {
   return layout.statements.length / statementFields;
 }
 
-/** Statement `i`'s header, key start, value start and value end. */
-export function statementAt(layout: BlockLayout, i: number): { header: number; keyStart: number; valueEnd: number } {
+/** Statement `i`'s key start and value end. */
+export function statementAt(layout: BlockLayout, i: number): { keyStart: number; valueEnd: number } {
   const a = layout.statements;
   const k = i * statementFields;
-  return { header: a[k]!, keyStart: a[k + 1]!, valueEnd: a[k + 4]! };
-}
-
-/** The string value of the first one-segment key `key` under header `header`, as a node for `stringPrefixOf`; undefined if it is none. */
-export function stringUnder(text: string, layout: BlockLayout, header: number, key: string): StringNode | undefined {
-  const a = layout.statements;
-  for (let k = 0; k < a.length; k += statementFields) {
-    if (a[k] !== header) continue;
-    const keyStart = a[k + 1]!;
-    const keyEnd = a[k + 2]!;
-    if (keyEnd === -1 || !keyMatches(text, keyStart, keyEnd, key)) continue;
-    const style = styles[a[k + 5]!];
-    return style && { kind: 'string', style, start: a[k + 3]!, end: a[k + 4]! };
-  }
-  return undefined;
-}
-
-function keyMatches(text: string, start: number, end: number, key: string): boolean {
-  const c = text.charCodeAt(start);
-  if (c === QUOTE || c === APOSTROPHE) return decodeQuotedKey(text, { start, end }) === key;
-  return end - start === key.length && text.startsWith(key, start);
+  return { keyStart: a[k]!, valueEnd: a[k + 1]! };
 }
 
 /** The layout of the text of a block whose TOML parsed. */
@@ -93,10 +70,9 @@ export function layoutOf(s: string): BlockLayout {
     let c = s.charCodeAt(pos);
     while (c === SPACE || c === TAB) c = s.charCodeAt(++pos);
   };
-  // The last key read: its segment count, where its last segment starts and ends; its names only if `names` is given (a header's).
+  // The last key read: its segment count and where its last segment starts; its names only if `names` is given (a header's).
   let segments = 0;
   let lastStart = 0;
-  let lastEnd = 0;
   const keyPath = (names?: string[]): void => {
     segments = 0;
     for (;;) {
@@ -107,7 +83,6 @@ export function layoutOf(s: string): BlockLayout {
       if (pos === start) return;
       segments++;
       lastStart = start;
-      lastEnd = pos;
       names?.push(c === QUOTE || c === APOSTROPHE ? decodeQuotedKey(s, { start, end: pos }) : s.slice(start, pos));
       skipWs();
       if (s.charCodeAt(pos) !== DOT) return;
@@ -115,14 +90,13 @@ export function layoutOf(s: string): BlockLayout {
       skipWs();
     }
   };
-  /** Past a value; its string style if it is a string. */
-  const value = (): StringStyle | undefined => {
+  /** Past a value. */
+  const value = (): void => {
     const start = pos;
     const c = s.charCodeAt(start);
     if (c === QUOTE || c === APOSTROPHE) {
-      const style = stringStyleAt(s, start);
-      pos = endOfString(s, start, style);
-      return style;
+      pos = endOfString(s, start, stringStyleAt(s, start));
+      return;
     }
     if (c === LBRACKET || c === LBRACE) {
       let depth = 0;
@@ -133,10 +107,10 @@ export function layoutOf(s: string): BlockLayout {
         else {
           pos++;
           if (d === LBRACKET || d === LBRACE) depth++;
-          else if ((d === RBRACKET || d === RBRACE) && --depth === 0) return undefined;
+          else if ((d === RBRACKET || d === RBRACE) && --depth === 0) return;
         }
       }
-      return undefined;
+      return;
     }
     while (!endsScalar(s.charCodeAt(pos))) pos++;
     if (pos - start === 10 && s.charCodeAt(start + 4) === DASH && s.charCodeAt(start + 7) === DASH) {
@@ -146,7 +120,6 @@ export function layoutOf(s: string): BlockLayout {
         while (!endsScalar(s.charCodeAt(pos))) pos++;
       }
     }
-    return undefined;
   };
   while (pos < s.length) {
     skipWs();
@@ -169,12 +142,10 @@ export function layoutOf(s: string): BlockLayout {
       skipWs();
       if (segments > 0 && s.charCodeAt(pos) === EQUALS) {
         const keyStart = lastStart;
-        const keyEnd = segments === 1 ? lastEnd : -1;
         pos++;
         skipWs();
-        const start = pos;
-        const style = value();
-        statements.push(headers.length - 1, keyStart, keyEnd, start, pos, style ? styles.indexOf(style) : -1);
+        value();
+        statements.push(keyStart, pos);
       }
     }
     const nl = lineEndOf(s, pos);

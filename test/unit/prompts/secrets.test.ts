@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import fc from '../../support/fastCheck';
 import { parse } from 'smol-toml';
 import type { Finding } from '../../../src-shared/finding';
-import { findSecrets, matchSecrets, redaction, type SecretMatch, secretRows } from '../../../src-shared/prompts/rules/secrets';
+import { findSecrets, matchSecrets, redaction, SecretMatcher, type SecretMatch, secretRows } from '../../../src-shared/prompts/rules/secrets';
 import type { SecretRow } from '../../../src-shared/prompts/rules/secretRows';
 import { compile, translatePython, writerRows } from '../../../src-shared/prompts/rules/writerSecrets';
 import { fakeSecrets } from '../../support/fakeSecrets';
@@ -237,7 +237,7 @@ test('the anchored matcher finds exactly what running every row everywhere finds
   const pieces = [
     ...['sk-', 'ant-', 'proj-', 'gh', 'p_', 's_', 'o_', 'u_', 'AKIA', 'ASIA', 'AIza', 'SG.', 'SK', 'eyJ', 'np', 'm_', 'gl', 'pat-', 'xo', 'xb-', 'sk_live_', 'hf_', 'shpat_'],
     ...['bearer', 'Bearer ', 'authorization', 'token', 'Secret', 'api_key', 'API-KEY', 'passwd', 'secret_access_key', 'AccountKey=', '_authToken', 'https', 'postgres', '://', 'u:', '@h'],
-    ...[':', '=', ' ', '\n', '"', '&', 'é', 'İ', 'ſ', '\u212a', '\ufeff', '\u200b', '\x1c', '\x85', '_', '-', '.', '/', 'abcdefgh', 'ABCDEFGH', '01234567', '0123456789abcdef', 'QRSTUVWXYZ234567'],
+    ...[':', '=', ' ', '\n', '"', '&', 'é', 'İ', 'ſ', '\u212a', '\ufeff', '\u200b', '\u061c', '\u2065', '\x1c', '\x85', '_', '-', '.', '/', 'abcdefgh', 'ABCDEFGH', '01234567', '0123456789abcdef', 'QRSTUVWXYZ234567'],
   ];
   fc.assert(
     fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
@@ -265,6 +265,24 @@ test('the one search lets every row through where it matches: on every scanner s
     secretRows.filter((r) => !matched.has(r)).map((r) => r.label),
     [],
   );
+});
+
+test('the search stops at the Arabic letter mark and at U+2065 only to note or pass them: a token beside either is found, and only the mark is noted', () => {
+  const token = `${'gh'}p_${'a1B2c3D4e5'.repeat(3)}`;
+  for (const [c, noted] of [['\u061c', true], ['\u2065', false]] as const) {
+    for (const value of [`${c}${token}`, `see ${c} ${token} here`, `a${c}long text without a token`]) {
+      const notes = { invisible: false };
+      const found = findSecrets(value, notes).map((m) => value.slice(m.start, m.end));
+      assert.deepEqual(found, value.includes(token) ? [token] : [], value);
+      assert.equal(notes.invisible, noted, value);
+    }
+  }
+});
+
+test("the search's class stays within the ranges irregexp tests inline: a row whose anchor would add a range is refused", () => {
+  const hash: SecretRow = { kind: 'x', label: 'x', source: 'test', pattern: '#x', anchor: { source: '#', heads: ['#x'] } };
+  assert.throws(() => new SecretMatcher([...secretRows, hash]), /more than 16 ranges/);
+  assert.doesNotThrow(() => new SecretMatcher(secretRows));
 });
 
 test('the writer rows are the writer list, verbatim, and every row names its source', () => {

@@ -243,6 +243,44 @@ test('a .prompts file is lexed for its table count only when its header lines al
   assert.equal(calls('[a]\n'.repeat(51), 50).refusal?.kind, 'tooComplex');
 });
 
+test('the header-line bound stops only at brackets, not at every line, and counts what a reading line by line counts', () => {
+  // Ten thousand lines of a turn's prose between three headers: a search per line stopped 10,000 times.
+  const prose = 'a line of a turn, some words in it and no bracket\n'.repeat(10_000);
+  const text = `\ufeff[[sessions]]\n${prose}  [[sessions.turns]]\ntext = [1, 2]\n${prose}[sessions.commit]\n`;
+  let searches = 0;
+  let count = 0;
+  withMethodWrapped(String.prototype, 'indexOf', (indexOf, receiver, args) => (searches++, indexOf.apply(receiver, args)), () => (count = finish(promptsTablesAtMost(text, Infinity))));
+  assert.equal(count, 1, 'one session: its turns and commit share its first key');
+  const brackets = text.split('[').length - 1;
+  assert.ok(searches <= brackets + 1, `${searches} searches for ${brackets} brackets in ${text.split('\n').length} lines`);
+  const pieces = ['[a]', '[b]', '[a.x]', '  [a.w]', '\t[[b.t]]', '[]', '[ a . y ]', 'k = [1]', 'x [a]', '\r[c]', '\ufeff[d]', '', '  '];
+  let seed = 11;
+  const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+  for (let round = 0; round < 3000; round++) {
+    const lines = Array.from({ length: 1 + next(30) }, () => pieces[next(pieces.length)]!);
+    const sample = `${next(3) === 0 ? '\ufeff' : ''}${lines.join(next(4) === 0 ? '\r\n' : '\n')}`;
+    assert.equal(finish(promptsTablesAtMost(sample, Infinity)), headerLinesByLine(sample), JSON.stringify(sample));
+  }
+});
+
+/** The header-line bound read line by line, as it was before it searched for brackets: the reference its count must equal. */
+function headerLinesByLine(text: string): number {
+  let n = 0;
+  let root: string | undefined;
+  const blanks = /^[ \t]*/;
+  text.replace(/^\ufeff/, '').split('\n').forEach((line) => {
+    const rest = line.slice(blanks.exec(line)![0].length);
+    if (!rest.startsWith('[')) return;
+    const inner = rest.slice(rest.startsWith('[[') ? 2 : 1);
+    const key = /^[ \t]*([A-Za-z0-9_-]*)/.exec(inner)!;
+    const name = key[1] || undefined;
+    const dotted = /^[ \t]*\./.test(inner.slice(key[0].length));
+    if (name === undefined || name !== root || !dotted) n++;
+    root = name;
+  });
+  return n;
+}
+
 test('the header-line bound is never below the tables the splitter counts (random headers, strings, arrays and quoted keys)', () => {
   const pieces = ['[a]', '[b]', '[a.x]', '[ a . y ]', '[[a.t]]', '[[b]]', '[b.z]', '["a".x]', "['b'.q]", '[a."q.r"]', '  [a.w]', '[]', '[ ]', '[=]', 'k = 1', 'v = [', '[1, 2],', '[a.x]', ']', 'text = """', '"""', "s = '''", "'''", 'i = {', '}', '# [c.d]', '\r', ''];
   let seed = 7;

@@ -15,6 +15,7 @@ import { finish } from '../../../src-shared/steps';
 import { controlRunsInSteps } from '../../../src-shared/text/controlCharacters';
 import { defaultSettings } from '../../../src-shared/settings';
 import { growth } from '../../support/growth';
+import { withMethodWrapped } from '../../support/methodSpy';
 
 /** What a pipe delivers at a time. */
 const pipeChunk = 64 * 1024;
@@ -88,6 +89,18 @@ test('the line table is built in slices of about 1 MB, and then a position costs
   assert.deepEqual(doc.positionAt(middle), { line: text.slice(0, middle).split('\n').length - 1, character: 0 });
   assert.equal(doc.offsetAt({ line: doc.lineCount - 1, character: 0 }), text.lastIndexOf('\n') + 1);
   assert.equal(doc.countedCharacters, text.length, 'nothing counted again');
+});
+
+test('the line table grows no array of its own per chunk: its breaks are collected in one array and copied out at their size', () => {
+  // 4 MB in 16 KB chunks, 400 lines each: an array grown by doubling from 16 slots was copied five times a chunk.
+  const text = linesOf(4_000_000);
+  const doc = new ChunkedTextDocument('file:///w/large.prompts', 'spec-prompts', 1, text);
+  let copies = 0;
+  withMethodWrapped(Object.getPrototypeOf(Int32Array.prototype) as object, 'set', (set, receiver, args) => (copies++, set.apply(receiver, args)), () => finish(doc.indexLinesInSteps()));
+  const chunks = Math.ceil(text.length / (1 << 14));
+  assert.ok(copies <= 8, `${copies} array copies for ${chunks} chunks`);
+  assert.equal(doc.lineCount, text.split('\n').length);
+  assert.deepEqual(doc.positionAt(text.length - 1), { line: doc.lineCount - 1, character: text.length - 1 - (text.lastIndexOf('\n') + 1) });
 });
 
 test('a pack\'s control characters are searched a megabyte a step, and a run a step\'s end cuts is one run', () => {
