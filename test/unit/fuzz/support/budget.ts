@@ -113,7 +113,7 @@ export const linearRatio = 3;
  */
 export const minRunMs = 250;
 
-/** How often each size is timed; the fastest run counts (noise only ever adds time). */
+/** How many rounds time each size at least (more while the ratio is undecided); the rounds' median ratio counts. */
 export const timingRounds = 3;
 
 /** A ratio under this after one round is linear without the other rounds (a quadratic path's 16 would need its run at n slowed 2.7 times). */
@@ -138,8 +138,10 @@ export interface Growth {
  * How `work`'s time grows on a kept input whose size lies in one repeated
  * run (`{x}{x}…`, `[[[…`). The run is cut to 16 repeats and grown
  * (doubling) until one call takes at least `minRunMs` of CPU time, so noise
- * is a small part of every time taken; then n, 2n and 4n repeats are each
- * timed `timingRounds` times (once when the first round is under `settledRatio`), interleaved, and the fastest counts. Linear when the time at 4n is under
+ * is a small part of every time taken; then n, 2n and 4n repeats are timed
+ * in `timingRounds` rounds (once when the first round is under
+ * `settledRatio`, more while the ratio is undecided), and the median of the
+ * rounds' ratios counts. Linear when the time at 4n is under
  * `linearRatio` squared times the time at n (about 4 for a linear path, 16
  * for a quadratic one): two doublings together, so a one-off step (a string
  * or an array changing its representation inside V8 past some length)
