@@ -24,8 +24,17 @@ const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'Jul
 
 const DASH = 45;
 const COLON = 58;
+const SPACE = 32;
+const UPPER_T = 84;
+const LOWER_T = 116;
 const digit = (s: string, i: number): number => s.charCodeAt(i) - 48;
 const isDigitAt = (s: string, i: number): boolean => digit(s, i) >= 0 && digit(s, i) <= 9;
+
+/** Whether a time follows the date at `pos`: `T`, `t` or a space after its ten characters, then an hour and a colon. */
+function timeFollowsDate(s: string, pos: number): boolean {
+  const t = s.charCodeAt(pos + 10);
+  return (t === UPPER_T || t === LOWER_T || t === SPACE) && s.charCodeAt(pos + 13) === COLON;
+}
 
 /**
  * Whether the value at `pos` (which starts with a digit) may be a date-time
@@ -39,9 +48,8 @@ export function dateTimeMayBeWrong(s: string, pos: number): boolean {
   if (s.charCodeAt(pos + 4) === DASH && s.charCodeAt(pos + 7) === DASH) {
     const day = digit(s, pos + 8) * 10 + digit(s, pos + 9);
     if (day > 28 || s.startsWith('0000', pos)) return true;
-    const t = s.charCodeAt(pos + 10);
-    // `T`, `t`, or a space before a time: without one, a date alone.
-    if (t !== 84 && t !== 116 && !(t === 32 && s.charCodeAt(pos + 13) === COLON)) return false;
+    // Without a time, a date alone.
+    if (!timeFollowsDate(s, pos)) return false;
     time = pos + 11;
   }
   return s.charCodeAt(time + 2) === COLON && s.charCodeAt(time + 5) !== COLON;
@@ -58,8 +66,7 @@ const DOT = 46;
  * in anything but `Z`.
  */
 export function hasNumericOffset(s: string, pos: number): boolean {
-  const t = s.charCodeAt(pos + 10);
-  if ((t !== 84 && t !== 116 && t !== 32) || s.charCodeAt(pos + 13) !== COLON) return false;
+  if (!timeFollowsDate(s, pos)) return false;
   let i = pos + 16;
   if (s.charCodeAt(i) === COLON) i += 3;
   if (s.charCodeAt(i) === DOT) {
