@@ -160,7 +160,7 @@ async function main(): Promise<void> {
   for (const long of longSessions) {
     if ((only && !only.includes('review')) || (sizes && !sizes.includes(long.name))) continue;
     progress(`.prompts of one session of ${long.turns} turns: Session Review`);
-    longReview.push(await longSessionFigures(long.turns, serverEdits.edits));
+    longReview.push(await longSessionFigures(long.turns, serverEdits.edits, serverEdits.warmups));
     collectGarbage();
   }
   if (!only || only.includes('bundle')) {
@@ -500,7 +500,7 @@ function printReview(review: readonly ReviewFigures[], long: readonly LongSessio
     process.stdout.write(
       [
         '\nSession Review of one long session through the server: the reply on open (the first cards, their first turns), scrolled to the middle turn (its turn window),',
-        'a one-character edit there naming what the panel holds (median and largest reply, round trip median, server CPU mean), and an Enter at the top (cards and turns sent with content)',
+        `a one-character edit there naming what the panel holds (${serverEdits.edits} after ${serverEdits.warmups} warm-ups: median and largest reply, round trip median, server CPU mean), and an Enter at the top (cards and turns sent with content)`,
         formatTable(
           ['input', 'MB', 'open: KB', 'scroll: KB', 'edit: KB (max)', 'edit: round trip ms', 'edit: server CPU ms', 'Enter: KB', 'Enter: content sent', 'load'],
           long.map((l) => [l.input, (l.bytes / 1e6).toFixed(1), kb(l.openBytes), kb(l.scrollBytes), `${kb(l.editBytes)} (${kb(l.editMaxBytes)})`, l.editMs.toFixed(1), l.editServerMs.toFixed(1), kb(l.enterBytes), String(l.enterContent), l.load.toFixed(1)]),
