@@ -1,5 +1,7 @@
 // Timing for the benchmark: a function run a few times untimed (warm-up,
-// so the JIT has compiled it), then timed several times in the same
+// so the JIT has compiled it: the plan's count, and then more until the
+// warm-up has taken `minWarmupMs`, so a run of a tenth of a millisecond is
+// not timed while V8 still interprets it), then timed several times in the same
 // process; the figure is the median. Garbage is collected (node runs with
 // --expose-gc) before the warm-up, so a figure does not pay for the
 // garbage of the one before it; not between runs, where a forced
@@ -25,28 +27,35 @@ export interface Plan {
   readonly warmups: number;
 }
 
+/** The least time a warm-up takes: V8 optimizes a function after it has run a while, not after a count of calls. */
+const minWarmupMs = 200;
+
 // Results are kept here so no run can be optimized away.
 const sink: { value?: unknown } = {};
 
 export function measure(size: number, plan: Plan, f: () => unknown): Figure {
   collectGarbage();
-  for (let i = 0; i < plan.warmups; i++) sink.value = f();
+  const warming = performance.now();
+  let warmups = 0;
+  for (; warmups < plan.warmups || performance.now() - warming < minWarmupMs; warmups++) sink.value = f();
   const samples = new Samples();
   for (let i = 0; i < plan.runs; i++) samples.stop(f, samples.start());
-  return samples.figure(size, plan);
+  return samples.figure(size, { ...plan, warmups });
 }
 
 /** `measure` for a function whose work ends when its promise settles (a peer with an asynchronous API). */
 export async function measureAsync(size: number, plan: Plan, f: () => Promise<unknown>): Promise<Figure> {
   collectGarbage();
-  for (let i = 0; i < plan.warmups; i++) sink.value = await f();
+  const warming = performance.now();
+  let warmups = 0;
+  for (; warmups < plan.warmups || performance.now() - warming < minWarmupMs; warmups++) sink.value = await f();
   const samples = new Samples();
   for (let i = 0; i < plan.runs; i++) {
     const began = samples.start();
     const value = await f();
     samples.stop(() => value, began);
   }
-  return samples.figure(size, plan);
+  return samples.figure(size, { ...plan, warmups });
 }
 
 /** The wall-clock and CPU times of the timed runs. */
