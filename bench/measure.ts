@@ -8,6 +8,8 @@
 // collection's sweeping would run alongside the next run, and a run pays
 // for its own garbage as it would in the server.
 
+import { median } from '../test/support/median';
+
 export interface Figure {
   /** Median time of one run, in milliseconds (wall clock). */
   readonly ms: number;
@@ -83,11 +85,7 @@ class Samples {
   }
 }
 
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+export { median };
 
 export function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();

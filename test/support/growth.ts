@@ -12,6 +12,8 @@
 // repeated run (test/unit/fuzz/support/budget.ts) is this, with the input's
 // run as n.
 
+import { median } from './median';
+
 export interface Growth {
   /** The sizes timed, n, 2n and 4n, and the fastest CPU milliseconds at each. */
   readonly timings: ReadonlyArray<{ readonly n: number; readonly ms: number }>;
@@ -52,12 +54,6 @@ const undecidedRounds = 3;
 export function cpuMsSince(since: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /**

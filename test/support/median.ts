@@ -1,0 +1,8 @@
+// The median of some figures: the middle one, or the mean of the two
+// middle ones. The growth check's ratios and the benchmark's figures.
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
