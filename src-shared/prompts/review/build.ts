@@ -345,7 +345,6 @@ function placeMarks(sessions: readonly SessionModel[], marks: readonly Mark[]): 
   const bySession = new Map<number, PlacedMark[]>();
   const outside: Mark[] = [];
   const starts = sessions.map(sessionLine);
-  const turnStarts = new Map<number, number[]>();
   for (const mark of marks) {
     const k = lastAtOrBefore(starts, mark.line);
     const s = k === -1 ? undefined : sessions[k];
@@ -353,12 +352,7 @@ function placeMarks(sessions: readonly SessionModel[], marks: readonly Mark[]): 
       outside.push(mark);
       continue;
     }
-    let startsOf = turnStarts.get(s.index);
-    if (!startsOf) {
-      startsOf = turnLines(s);
-      turnStarts.set(s.index, startsOf);
-    }
-    const t = lastAtOrBefore(startsOf, mark.line);
+    const t = lastAtOrBefore(turnLines(s), mark.line);
     const placed: PlacedMark = { turn: t === -1 ? undefined : s.turns[t]!.index, mark };
     const list = bySession.get(s.index) ?? [];
     list.push(placed);

@@ -7,6 +7,7 @@
 
 import type { TomlTable } from 'smol-toml';
 import type { SessionModel } from '../toml/document';
+import { isTable } from '../toml/valueTypes';
 import type { MarkKind } from './view';
 
 export interface ReviewFilter {
@@ -60,6 +61,16 @@ export function passes(s: SessionModel, marks: readonly { readonly mark: { reado
 /** The names of every tool the file's sessions call, sorted (the page's tool filter offers them). */
 export function toolNames(sessions: readonly SessionModel[]): string[] {
   const names = new Set<string>();
-  for (const s of sessions) for (const t of s.turns) for (const c of t.toolCalls) if (typeof c.view.value['name'] === 'string') names.add(c.view.value['name']);
+  // The parsed values, not the turns' models: after a keystroke in a session of 10,000 turns no call's model is built for this.
+  for (const s of sessions) {
+    for (const t of s.turns) {
+      const calls = t.view.value['tool_calls'];
+      if (!Array.isArray(calls)) continue;
+      for (const c of calls) {
+        const name = isTable(c) ? c['name'] : undefined;
+        if (typeof name === 'string') names.add(name);
+      }
+    }
+  }
   return [...names].sort();
 }

@@ -86,8 +86,15 @@ export function sessionLine(s: SessionModel): number {
   return h?.rootKey === 'sessions' && h.segments === 1 && h.array ? s.view.block.startLine : s.view.range.start.line;
 }
 
-/** The first line of each turn of `s`. */
-export function turnLines(s: SessionModel): number[] {
-  const block = s.view.block;
-  return turnOffsets(s).map((o) => block.positionAt(o).line);
+const lineStarts = new WeakMap<SessionModel, readonly number[]>();
+
+/** The first line of each turn of `s` (once per session model: marks are placed and the card is built by them). */
+export function turnLines(s: SessionModel): readonly number[] {
+  let lines = lineStarts.get(s);
+  if (!lines) {
+    const block = s.view.block;
+    lines = turnOffsets(s).map((o) => block.positionAt(o).line);
+    lineStarts.set(s, lines);
+  }
+  return lines;
 }

@@ -214,11 +214,22 @@ export function rootView(block: Block): TableView | undefined {
 }
 
 function turnsOf(session: TableView): TurnModel[] {
-  return session.tables('turns').map(({ index, view }) => ({
-    index,
-    view,
-    toolCalls: view.tables('tool_calls').map((c) => ({ index: c.index, view: c.view })),
-  }));
+  return session.tables('turns').map(({ index, view }) => new Turn(index, view));
+}
+
+/** A turn whose tool calls are gathered on first use: the review of a session of 10,000 turns reads the calls of the few it shows. */
+class Turn implements TurnModel {
+  private calls: readonly ToolCallModel[] | undefined;
+
+  constructor(
+    readonly index: number,
+    readonly view: TableView,
+  ) {}
+
+  get toolCalls(): readonly ToolCallModel[] {
+    this.calls ??= this.view.tables('tool_calls');
+    return this.calls;
+  }
 }
 
 /** The block that holds document line `line`. */
