@@ -72,3 +72,31 @@ test('a malformed filter from a request is dropped, never trusted', () => {
     problems: true,
   });
 });
+
+test("the tools offered are every call's name, read off the parsed values as the turns' models have them: headers, inline tables, and no name or an item that is no table left out", () => {
+  const mixed = parsePrompts(
+    [
+      '[[sessions]]',
+      'id = "m-1"',
+      '[[sessions.turns]]',
+      'role = "assistant"',
+      'tool_calls = [{ name = "Write", args = { path = "a" } }, "not a call", { args = {} }]',
+      '[[sessions.turns]]',
+      'role = "assistant"',
+      '[[sessions.turns.tool_calls]]',
+      'name = "Read"',
+      '[[sessions.turns.tool_calls]]',
+      'name = 7',
+      '[[sessions]]',
+      'id = "m-2"',
+      '[[sessions.turns]]',
+      'role = "assistant"',
+      'tool_calls = [{ name = "Bash" }, { name = "Read" }]',
+      '',
+    ].join('\n'),
+  );
+  const fromModels = [...new Set(mixed.sessions.flatMap((s) => s.turns.flatMap((t) => t.toolCalls.map((c) => c.view.value['name']))))].filter((n) => typeof n === 'string').sort();
+  const view = reviewOf(mixed, { findings: [], unlogged: [], head: { kind: 'compared' }, published: false });
+  assert.deepEqual(view.tools, ['Bash', 'Read', 'Write']);
+  assert.deepEqual(view.tools, fromModels);
+});
