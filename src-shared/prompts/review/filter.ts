@@ -51,7 +51,8 @@ export function passes(s: SessionModel, marks: readonly { readonly mark: { reado
   if (f.marks && !marks.some((m) => f.marks!.includes(m.mark.kind))) return false;
   if (f.roles && !s.turns.some((t) => { const role = t.view.value['role']; return typeof role === 'string' && f.roles!.includes(role); })) return false;
   if (f.tool !== undefined || f.failed) {
-    const calls = s.turns.flatMap((t) => t.toolCalls.map((c) => c.view.value as TomlTable));
+    const calls: TomlTable[] = [];
+    forEachCall(s, (c) => calls.push(c));
     if (f.tool !== undefined && !calls.some((c) => c['name'] === f.tool)) return false;
     if (f.failed && !calls.some((c) => c['status'] === 'error')) return false;
   }
@@ -61,16 +62,22 @@ export function passes(s: SessionModel, marks: readonly { readonly mark: { reado
 /** The names of every tool the file's sessions call, sorted (the page's tool filter offers them). */
 export function toolNames(sessions: readonly SessionModel[]): string[] {
   const names = new Set<string>();
-  // The parsed values, not the turns' models: after a keystroke in a session of 10,000 turns no call's model is built for this.
   for (const s of sessions) {
-    for (const t of s.turns) {
-      const calls = t.view.value['tool_calls'];
-      if (!Array.isArray(calls)) continue;
-      for (const c of calls) {
-        const name = isTable(c) ? c['name'] : undefined;
-        if (typeof name === 'string') names.add(name);
-      }
-    }
+    forEachCall(s, (c) => {
+      if (typeof c['name'] === 'string') names.add(c['name']);
+    });
   }
   return [...names].sort();
+}
+
+/**
+ * Each tool call of the session's turns, as its parsed table: read off the
+ * values, not the turns' models, so after a keystroke in a session of
+ * 10,000 turns no call's model is built for the filters.
+ */
+function forEachCall(s: SessionModel, visit: (call: TomlTable) => void): void {
+  for (const t of s.turns) {
+    const calls = t.view.value['tool_calls'];
+    if (Array.isArray(calls)) for (const c of calls) if (isTable(c)) visit(c);
+  }
 }
