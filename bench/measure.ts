@@ -32,14 +32,20 @@ export interface Plan {
 /** The least time a warm-up takes: V8 optimizes a function after it has run a while, not after a count of calls. */
 const minWarmupMs = 200;
 
+/** Whether a warm-up that has made `done` runs goes on: until the plan's count, and then until `minWarmupMs` has passed since it began. */
+function warmingUp(plan: Plan): (done: number) => boolean {
+  const began = performance.now();
+  return (done) => done < plan.warmups || performance.now() - began < minWarmupMs;
+}
+
 // Results are kept here so no run can be optimized away.
 const sink: { value?: unknown } = {};
 
 export function measure(size: number, plan: Plan, f: () => unknown): Figure {
   collectGarbage();
-  const warming = performance.now();
+  const warming = warmingUp(plan);
   let warmups = 0;
-  for (; warmups < plan.warmups || performance.now() - warming < minWarmupMs; warmups++) sink.value = f();
+  for (; warming(warmups); warmups++) sink.value = f();
   const samples = new Samples();
   for (let i = 0; i < plan.runs; i++) samples.stop(f, samples.start());
   return samples.figure(size, { ...plan, warmups });
@@ -48,9 +54,9 @@ export function measure(size: number, plan: Plan, f: () => unknown): Figure {
 /** `measure` for a function whose work ends when its promise settles (a peer with an asynchronous API). */
 export async function measureAsync(size: number, plan: Plan, f: () => Promise<unknown>): Promise<Figure> {
   collectGarbage();
-  const warming = performance.now();
+  const warming = warmingUp(plan);
   let warmups = 0;
-  for (; warmups < plan.warmups || performance.now() - warming < minWarmupMs; warmups++) sink.value = await f();
+  for (; warming(warmups); warmups++) sink.value = await f();
   const samples = new Samples();
   for (let i = 0; i < plan.runs; i++) {
     const began = samples.start();
